@@ -1,0 +1,52 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Drain",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "drain", targets: ["drain"]),
+        .library(name: "DrainTrace", targets: ["DrainTrace"]),
+        .library(name: "DrainPipeline", targets: ["DrainPipeline"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CPcap",
+            pkgConfig: "libpcap",
+            providers: [.apt(["libpcap-dev"])]
+        ),
+        .target(name: "DrainTrace"),
+        .target(name: "DrainImport", dependencies: ["DrainTrace", "CPcap"]),
+        .target(name: "DrainModel", dependencies: ["DrainTrace", "Yams"]),
+        .target(name: "DrainAggregate", dependencies: ["DrainTrace"]),
+        .target(name: "DrainReport", dependencies: ["DrainTrace"]),
+        .target(name: "DrainRules", dependencies: ["DrainTrace", "DrainModel", "DrainAggregate", "DrainReport", "Yams"]),
+        .target(
+            name: "DrainPipeline",
+            dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainAggregate", "DrainRules", "DrainReport"]
+        ),
+        .executableTarget(
+            name: "drain",
+            dependencies: [
+                "DrainPipeline", "DrainModel", "DrainReport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "DrainTestSupport",
+            dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainRules", "DrainReport", "DrainPipeline"],
+            path: "Tests/DrainTestSupport"
+        ),
+        .testTarget(name: "DrainTraceTests", dependencies: ["DrainTrace", "DrainTestSupport"]),
+        .testTarget(name: "DrainImportTests", dependencies: ["DrainImport", "DrainTestSupport"]),
+        .testTarget(name: "DrainModelTests", dependencies: ["DrainModel", "DrainTestSupport"]),
+        .testTarget(name: "DrainAggregateTests", dependencies: ["DrainAggregate", "DrainTestSupport"]),
+        .testTarget(name: "DrainRulesTests", dependencies: ["DrainRules", "DrainTestSupport"]),
+        .testTarget(name: "DrainReportTests", dependencies: ["DrainReport", "DrainTestSupport"]),
+        .testTarget(name: "DrainPipelineTests", dependencies: ["DrainPipeline", "drain", "DrainTestSupport"]),
+    ]
+)

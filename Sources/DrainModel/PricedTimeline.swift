@@ -1,0 +1,62 @@
+import DrainTrace
+
+/// A timeline with its energy: the ledger the aggregation core reduces, the joules of each
+/// event, and the radio's state history.
+public struct PricedTimeline: Sendable {
+    public var timeline: Timeline
+    public var ledger: CostLedger
+    /// Joules attributed to each timeline row (same indices as the timeline's columns).
+    /// Radio promotion and tail energy is attributed to the packet that caused it.
+    public var eventEnergy: [Double]
+    public var radio: RadioActivity
+
+    public init(timeline: Timeline, ledger: CostLedger, eventEnergy: [Double], radio: RadioActivity) {
+        self.timeline = timeline
+        self.ledger = ledger
+        self.eventEnergy = eventEnergy
+        self.radio = radio
+    }
+}
+
+/// The states a radio state machine reports time and energy for.
+public enum RadioState: String, CaseIterable, Sendable, Codable {
+    case idle
+    case promotion
+    /// LTE continuous reception, 3G DCH, Wi-Fi active.
+    case active
+    /// 3G FACH.
+    case fach
+    /// Inactivity tail after the last packet: LTE DRX, Wi-Fi tail.
+    case tail
+}
+
+/// One stretch of a radio in one state.
+public struct RadioSegment: Sendable, Equatable {
+    public var link: LinkKind
+    public var state: RadioState
+    public var start: Nanoseconds
+    public var end: Nanoseconds
+    public var joules: Double
+
+    public init(link: LinkKind, state: RadioState, start: Nanoseconds, end: Nanoseconds, joules: Double) {
+        self.link = link
+        self.state = state
+        self.start = start
+        self.end = end
+        self.joules = joules
+    }
+}
+
+/// What the radio did over a run.
+public struct RadioActivity: Sendable, Equatable {
+    /// Segments in time order per link (idle segments included, with their energy, which is
+    /// not attributed to the app).
+    public var segments: [RadioSegment] = []
+    /// Promotions from idle (or FACH) to the connected state.
+    public var promotions: Int = 0
+
+    public init(segments: [RadioSegment] = [], promotions: Int = 0) {
+        self.segments = segments
+        self.promotions = promotions
+    }
+}

@@ -1,0 +1,110 @@
+import DrainModel
+import DrainReport
+import DrainTrace
+
+/// A tunable threshold of a rule, with its `GUIDANCE.md` default.
+public struct RuleParameter: Sendable, Equatable {
+    public var name: String
+    public var defaultValue: Double
+    public var unit: String
+    public var summary: String
+
+    public init(_ name: String, default defaultValue: Double, unit: String, _ summary: String) {
+        self.name = name
+        self.defaultValue = defaultValue
+        self.unit = unit
+        self.summary = summary
+    }
+}
+
+/// A small run that a rule's examples are made of: a timeline built in code, and for
+/// triggering examples the severity the rule must report.
+public struct Scenario: Sendable {
+    public var name: String
+    /// For triggering examples: the highest severity the rule must report.
+    public var expectedSeverity: Severity?
+    public var timeline: @Sendable () -> Timeline
+
+    public init(_ name: String, expect expectedSeverity: Severity? = nil, _ timeline: @escaping @Sendable () -> Timeline) {
+        self.name = name
+        self.expectedSeverity = expectedSeverity
+        self.timeline = timeline
+    }
+}
+
+/// Everything about a rule except its detection logic: identity, guidance, thresholds and
+/// examples. Modelled on SwiftLint's `RuleDescription`.
+public struct RuleDescription: Sendable {
+    /// The stable `GUIDANCE.md` id, e.g. `CPU-POLLING`.
+    public var id: String
+    public var title: String
+    public var area: GuidanceArea
+    /// The severity of an ordinary finding; a rule may escalate per finding as GUIDANCE.md says.
+    public var severity: Severity
+    /// What the guidance says, in our words.
+    public var guidance: String
+    /// Where the guidance comes from (the `GUIDANCE.md` source tag and document).
+    public var source: String
+    /// The one-line fix.
+    public var fix: String
+    public var parameters: [RuleParameter]
+    /// Runs the rule must flag.
+    public var triggeringExamples: [Scenario]
+    /// Runs the rule must pass (or find not applicable).
+    public var nonTriggeringExamples: [Scenario]
+
+    public init(
+        id: String, title: String, area: GuidanceArea, severity: Severity, guidance: String, source: String,
+        fix: String, parameters: [RuleParameter], triggeringExamples: [Scenario], nonTriggeringExamples: [Scenario]
+    ) {
+        self.id = id
+        self.title = title
+        self.area = area
+        self.severity = severity
+        self.guidance = guidance
+        self.source = source
+        self.fix = fix
+        self.parameters = parameters
+        self.triggeringExamples = triggeringExamples
+        self.nonTriggeringExamples = nonTriggeringExamples
+    }
+}
+
+/// What a rule sees: the priced run, the model, and its resolved thresholds.
+public struct RuleContext: Sendable {
+    public var priced: PricedTimeline
+    public var model: DeviceModel
+    /// Parameter name → value in force (defaults overridden by the model, then by `--config`).
+    public var parameters: [String: Double]
+
+    public init(priced: PricedTimeline, model: DeviceModel, parameters: [String: Double]) {
+        self.priced = priced
+        self.model = model
+        self.parameters = parameters
+    }
+
+    public var timeline: Timeline { priced.timeline }
+
+    /// The value of a parameter; a rule only asks for parameters it declares.
+    public func parameter(_ name: String) -> Double {
+        guard let value = parameters[name] else {
+            preconditionFailure("rule asked for undeclared parameter \(name)")
+        }
+        return value
+    }
+}
+
+/// A rule's verdict on one run.
+public enum RuleOutcome: Sendable, Equatable {
+    /// The run has none of the data the rule needs (say which).
+    case notApplicable(String)
+    /// The rule ran; an empty list is a pass.
+    case findings([Finding])
+}
+
+/// One guidance rule: a description and a check.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    func evaluate(_ context: RuleContext) -> RuleOutcome
+}

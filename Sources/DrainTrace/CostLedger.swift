@@ -1,0 +1,74 @@
+/// Priced energy, one entry per priced piece of work, stored column by column and sorted by
+/// time. This is what the aggregation core reduces.
+///
+/// Work that lasts longer than `resolution` (a 10 s radio tail, a location session) is split
+/// into consecutive entries of at most `resolution` each, so that time-binned sums at bin
+/// widths ≥ `resolution` place the energy where it was spent.
+///
+/// Energies are `Float` joules (7 significant digits per entry) to halve memory traffic in the
+/// SIMD reductions; every sum over entries is accumulated in `Double`.
+public struct CostLedger: Sendable {
+    /// The longest span one entry covers, in nanoseconds.
+    public static let resolution: Nanoseconds = 1_000_000_000
+
+    public private(set) var time: [Nanoseconds] = []
+    /// `EnergyCategory.rawValue` of each entry.
+    public private(set) var category: [UInt8] = []
+    public private(set) var energy: [Float] = []
+    /// What the energy is attributed to: host for radio, path for disk, source or timer name
+    /// for polling, slice name or thread for CPU, sensor kind… (ids of the timeline's strings).
+    public private(set) var key: [StringID] = []
+    /// The timeline row that caused the entry, or -1.
+    public private(set) var event: [Int32] = []
+
+    private var sorted = true
+
+    public init() {}
+
+    public var count: Int { time.count }
+
+    public mutating func reserveCapacity(_ capacity: Int) {
+        time.reserveCapacity(capacity)
+        category.reserveCapacity(capacity)
+        energy.reserveCapacity(capacity)
+        key.reserveCapacity(capacity)
+        event.reserveCapacity(capacity)
+    }
+
+    /// Adds `joules` spent from `time` over `duration` nanoseconds (0 for an instant),
+    /// splitting it evenly into entries of at most `resolution`. Amortised O(1 + duration /
+    /// resolution).
+    public mutating func add(
+        time start: Nanoseconds, duration: Nanoseconds = 0, category: EnergyCategory, joules: Double,
+        key: StringID = 0, event: Int = -1
+    ) {
+        guard joules != 0 else { return }
+        let pieces = duration > Self.resolution ? Int((duration + Self.resolution - 1) / Self.resolution) : 1
+        if let last = time.last, start < last { sorted = false }
+        let share = joules / Double(pieces)
+        for piece in 0..<pieces {
+            let at = start + Int64(piece) * (pieces == 1 ? 0 : duration / Int64(pieces))
+            time.append(at)
+            self.category.append(category.rawValue)
+            energy.append(Float(share))
+            self.key.append(key)
+            self.event.append(Int32(truncatingIfNeeded: event))
+        }
+    }
+
+    /// Sorts entries by time, stably. O(n log n) if out of order, else O(1).
+    public mutating func sortByTime() {
+        guard !sorted else { return }
+        let order = (0..<time.count).sorted { lhs, rhs in
+            time[lhs] != time[rhs] ? time[lhs] < time[rhs] : lhs < rhs
+        }
+        time = order.map { time[$0] }
+        category = order.map { category[$0] }
+        energy = order.map { energy[$0] }
+        key = order.map { key[$0] }
+        event = order.map { event[$0] }
+        sorted = true
+    }
+
+    public var isSorted: Bool { sorted }
+}

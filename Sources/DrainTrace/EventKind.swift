@@ -1,0 +1,173 @@
+/// The type of a trace event, as named by the `type` field of the Drain trace format.
+///
+/// Raw values are stable: they are stored in the timeline's `kind` column.
+public enum EventKind: UInt8, CaseIterable, Sendable, Codable {
+    case lifecycle = 0
+    case wakeup
+    case cpu
+    case timer
+    case poll
+    case net
+    case disk
+    case memory
+    case memoryWarning
+    case resource
+    case backgroundTask
+    case gpu
+    case frame
+    case sensor
+    case location
+    case idleTimer
+    case mark
+    /// A type this reader does not know. The event is kept (its type name is in `label`)
+    /// and ignored by pricing and rules, so that old readers accept new traces.
+    case unknown
+
+    /// The name used in the `type` field of a Drain trace.
+    public var traceName: String {
+        switch self {
+        case .lifecycle: "lifecycle"
+        case .wakeup: "wakeup"
+        case .cpu: "cpu"
+        case .timer: "timer"
+        case .poll: "poll"
+        case .net: "net"
+        case .disk: "disk"
+        case .memory: "memory"
+        case .memoryWarning: "memory_warning"
+        case .resource: "resource"
+        case .backgroundTask: "background_task"
+        case .gpu: "gpu"
+        case .frame: "frame"
+        case .sensor: "sensor"
+        case .location: "location"
+        case .idleTimer: "idle_timer"
+        case .mark: "mark"
+        case .unknown: "unknown"
+        }
+    }
+
+    /// Looks a kind up by its trace name; `nil` for names this reader does not know.
+    public init?(traceName: String) {
+        guard let kind = EventKind.allCases.first(where: { $0.traceName == traceName && $0 != .unknown }) else {
+            return nil
+        }
+        self = kind
+    }
+}
+
+/// App lifecycle states (`lifecycle` events, `code` column).
+public enum LifecycleState: UInt8, CaseIterable, Sendable, Codable {
+    case notRunning = 0, inactive, active, background, suspended
+
+    public var traceName: String {
+        switch self {
+        case .notRunning: "not_running"
+        case .inactive: "inactive"
+        case .active: "active"
+        case .background: "background"
+        case .suspended: "suspended"
+        }
+    }
+
+    public init?(traceName: String) {
+        guard let state = LifecycleState.allCases.first(where: { $0.traceName == traceName }) else { return nil }
+        self = state
+    }
+
+    /// Whether the app counts as running in the background for the guidance rules.
+    public var isBackground: Bool { self == .background || self == .suspended }
+}
+
+/// Direction of a `net` event (`code` column).
+public enum NetDirection: UInt8, CaseIterable, Sendable, Codable {
+    case tx = 0, rx
+
+    public var traceName: String { self == .tx ? "tx" : "rx" }
+
+    public init?(traceName: String) {
+        switch traceName {
+        case "tx": self = .tx
+        case "rx": self = .rx
+        default: return nil
+        }
+    }
+}
+
+/// The network interface kind of a `net` event (`code2` column).
+public enum LinkKind: UInt8, CaseIterable, Sendable, Codable {
+    /// Not stated by the input: pricing uses the device model's default link.
+    case unspecified = 0
+    case wifi, cellular, ethernet, loopback
+
+    public var traceName: String {
+        switch self {
+        case .unspecified: "unspecified"
+        case .wifi: "wifi"
+        case .cellular: "cellular"
+        case .ethernet: "ethernet"
+        case .loopback: "loopback"
+        }
+    }
+
+    public init?(traceName: String) {
+        guard let link = LinkKind.allCases.first(where: { $0.traceName == traceName && $0 != .unspecified }) else {
+            return nil
+        }
+        self = link
+    }
+}
+
+/// The operation of a `disk` event (`code` column).
+public enum DiskOperation: UInt8, CaseIterable, Sendable, Codable {
+    case write = 0, fsync, read, truncate
+
+    public var traceName: String {
+        switch self {
+        case .write: "write"
+        case .fsync: "fsync"
+        case .read: "read"
+        case .truncate: "truncate"
+        }
+    }
+
+    public init?(traceName: String) {
+        guard let op = DiskOperation.allCases.first(where: { $0.traceName == traceName }) else { return nil }
+        self = op
+    }
+}
+
+/// The action of `resource`, `background_task`, `sensor` and `location` events (`code` column).
+///
+/// Each event type spells the actions its own way: `resource` uses acquire/release,
+/// `background_task` begin/end/expire, `sensor` and `location` start/stop.
+public enum Action: UInt8, CaseIterable, Sendable, Codable {
+    /// acquire, begin, start
+    case start = 0
+    /// release, end, stop
+    case stop
+    /// expire (background tasks that ran out of time)
+    case expire
+
+    public init?(traceName: String) {
+        switch traceName {
+        case "acquire", "begin", "start": self = .start
+        case "release", "end", "stop": self = .stop
+        case "expire": self = .expire
+        default: return nil
+        }
+    }
+
+    /// The spelling of this action for an event kind.
+    public func traceName(for kind: EventKind) -> String {
+        switch (self, kind) {
+        case (.start, .resource): "acquire"
+        case (.stop, .resource): "release"
+        case (.start, .backgroundTask): "begin"
+        case (.stop, .backgroundTask): "end"
+        case (.expire, _): "expire"
+        case (.start, _): "start"
+        case (.stop, _): "stop"
+        }
+    }
+}

@@ -1,0 +1,186 @@
+/// The events of one run, stored column by column (structure of arrays), on one clock of
+/// integer nanoseconds since the timeline origin, sorted by time.
+///
+/// Importers append rows with `append(_:)`; once an import is done, `finish(diagnostics:)`
+/// sorts out-of-order rows stably and records that it did. Pricing, aggregation and rules
+/// read the columns directly. See `Event` for which payload column each kind uses.
+public struct Timeline: Sendable {
+    public private(set) var time: [Nanoseconds] = []
+    public private(set) var kind: [EventKind] = []
+    public private(set) var thread: [StringID] = []
+    public private(set) var code: [UInt8] = []
+    public private(set) var code2: [UInt8] = []
+    public private(set) var amount: [Int64] = []
+    public private(set) var amount2: [Int64] = []
+    public private(set) var duration: [Nanoseconds] = []
+    public private(set) var value: [Double] = []
+    public private(set) var value2: [Double] = []
+    public private(set) var label: [StringID] = []
+    public private(set) var label2: [StringID] = []
+    /// Which input (index into the analysis inputs) each event came from.
+    public private(set) var input: [UInt16] = []
+
+    /// The strings that `thread`, `label` and `label2` refer to.
+    public var strings = StringTable()
+
+    /// Wall-clock time of time zero, nanoseconds since the Unix epoch, when known.
+    public var wallClockStart: Int64?
+
+    /// The end of the observed run: the later of the last event's end and any end the input
+    /// declared (a trace footer, a capture's last packet). Set by importers and `finish`.
+    public var end: Nanoseconds = 0
+
+    private var sorted = true
+
+    public init() {}
+
+    /// The number of events. O(1).
+    public var count: Int { time.count }
+    public var isEmpty: Bool { time.isEmpty }
+
+    /// Reserves room for `capacity` events in every column.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        time.reserveCapacity(capacity)
+        kind.reserveCapacity(capacity)
+        thread.reserveCapacity(capacity)
+        code.reserveCapacity(capacity)
+        code2.reserveCapacity(capacity)
+        amount.reserveCapacity(capacity)
+        amount2.reserveCapacity(capacity)
+        duration.reserveCapacity(capacity)
+        value.reserveCapacity(capacity)
+        value2.reserveCapacity(capacity)
+        label.reserveCapacity(capacity)
+        label2.reserveCapacity(capacity)
+        input.reserveCapacity(capacity)
+    }
+
+    /// Appends one event. Amortised O(1), no allocation beyond column growth.
+    @inlinable
+    public mutating func append(_ event: Event, input: UInt16 = 0) {
+        appendRow(event, input: input)
+    }
+
+    @usableFromInline
+    internal mutating func appendRow(_ event: Event, input source: UInt16) {
+        if let last = time.last, event.time < last { sorted = false }
+        time.append(event.time)
+        kind.append(event.kind)
+        thread.append(event.thread)
+        code.append(event.code)
+        code2.append(event.code2)
+        amount.append(event.amount)
+        amount2.append(event.amount2)
+        duration.append(event.duration)
+        value.append(event.value)
+        value2.append(event.value2)
+        label.append(event.label)
+        label2.append(event.label2)
+        input.append(source)
+        let eventEnd = event.time + max(0, event.duration)
+        if eventEnd > end { end = eventEnd }
+    }
+
+    /// The row at `index` as a value. O(1).
+    public subscript(index: Int) -> Event {
+        Event(
+            time: time[index], kind: kind[index], thread: thread[index], code: code[index], code2: code2[index],
+            amount: amount[index], amount2: amount2[index], duration: duration[index], value: value[index],
+            value2: value2[index], label: label[index], label2: label2[index])
+    }
+
+    /// Whether the rows are in time order.
+    public var isSorted: Bool { sorted }
+
+    /// Sorts rows by time, keeping the input order of equal times (stable). O(n log n) when
+    /// out of order, O(1) when already sorted. Returns how many rows were out of order.
+    @discardableResult
+    public mutating func sortByTime() -> Int {
+        guard !sorted else { return 0 }
+        var outOfOrder = 0
+        for index in 1..<time.count where time[index] < time[index - 1] { outOfOrder += 1 }
+        let order = (0..<time.count).sorted { lhs, rhs in
+            time[lhs] != time[rhs] ? time[lhs] < time[rhs] : lhs < rhs
+        }
+        time = order.map { time[$0] }
+        kind = order.map { kind[$0] }
+        thread = order.map { thread[$0] }
+        code = order.map { code[$0] }
+        code2 = order.map { code2[$0] }
+        amount = order.map { amount[$0] }
+        amount2 = order.map { amount2[$0] }
+        duration = order.map { duration[$0] }
+        value = order.map { value[$0] }
+        value2 = order.map { value2[$0] }
+        label = order.map { label[$0] }
+        label2 = order.map { label2[$0] }
+        input = order.map { input[$0] }
+        sorted = true
+        return outOfOrder
+    }
+
+    /// Ends an import: sorts the rows if needed and records a diagnostic saying so.
+    public mutating func finish(diagnostics: inout ImportDiagnostics) {
+        let moved = sortByTime()
+        if moved > 0 {
+            diagnostics.record(
+                .warning, code: "out-of-order",
+                message: "\(moved) event(s) were earlier than the event before them; the timeline was sorted by time (stable)",
+                count: moved)
+        }
+    }
+
+    /// Merges timelines of one run onto one clock.
+    ///
+    /// Inputs that know their wall-clock start are shifted so that their events line up;
+    /// time zero of the result is the earliest start. An input without a wall clock starts at
+    /// the result's time zero, and `diagnostics[i]` of that input says so. Strings are
+    /// re-interned into one table and each row's `input` becomes the index of its timeline.
+    /// O(n log n) in the total number of events.
+    public static func merge(_ timelines: [Timeline], diagnostics: inout [ImportDiagnostics]) -> Timeline {
+        if timelines.count == 1 {
+            var only = timelines[0]
+            only.retagInput(0)
+            return only
+        }
+        let known = timelines.compactMap(\.wallClockStart)
+        let origin = known.min()
+        var merged = Timeline()
+        merged.wallClockStart = origin
+        merged.reserveCapacity(timelines.reduce(0) { $0 + $1.count })
+        for (index, timeline) in timelines.enumerated() {
+            var shift: Int64 = 0
+            if let start = timeline.wallClockStart, let origin {
+                shift = start - origin
+            } else if origin != nil, index < diagnostics.count {
+                diagnostics[index].record(
+                    .warning, code: "no-wall-clock",
+                    message: "this input has no wall-clock start, so it was aligned to the start of the other inputs")
+            }
+            var remap = [StringID](repeating: 0, count: timeline.strings.count)
+            for id in 1..<max(1, timeline.strings.count) {
+                remap[id] = merged.strings.intern(timeline.strings[StringID(id)])
+            }
+            for row in 0..<timeline.count {
+                var event = timeline[row]
+                event.time += shift
+                event.thread = remap[Int(event.thread)]
+                event.label = remap[Int(event.label)]
+                event.label2 = remap[Int(event.label2)]
+                merged.appendRow(event, input: UInt16(truncatingIfNeeded: index))
+            }
+            merged.end = max(merged.end, timeline.end + shift)
+        }
+        merged.sortByTime()
+        return merged
+    }
+
+    private mutating func retagInput(_ index: UInt16) {
+        if input.contains(where: { $0 != index }) {
+            input = [UInt16](repeating: index, count: time.count)
+        }
+    }
+
+    /// The span of the run from time zero to `end`, in seconds.
+    public var durationSeconds: Double { Clock.seconds(end) }
+}

@@ -1,0 +1,126 @@
+import DrainTrace
+import Testing
+
+@Suite struct StringTableTests {
+    @Test func internsEachStringOnce() {
+        var table = StringTable()
+        let a = table.intern("api.example.com")
+        let b = table.intern("/var/db/state.sqlite")
+        #expect(a != b)
+        #expect(table.intern("api.example.com") == a)
+        #expect(table[a] == "api.example.com")
+        #expect(table[b] == "/var/db/state.sqlite")
+        #expect(table.intern("") == 0)
+        #expect(table.lookup("missing") == nil)
+        #expect(table.lookup("api.example.com") == a)
+    }
+
+    @Test func survivesGrowthWithManyStrings() {
+        var table = StringTable()
+        var ids: [StringID] = []
+        for index in 0..<10_000 { ids.append(table.intern("host-\(index)")) }
+        #expect(Set(ids).count == 10_000)
+        for index in stride(from: 0, to: 10_000, by: 997) {
+            #expect(table[ids[index]] == "host-\(index)")
+            #expect(table.intern("host-\(index)") == ids[index])
+        }
+        #expect(table.count == 10_001)
+    }
+
+    @Test func repairsInvalidUTF8() {
+        var table = StringTable()
+        let bytes: [UInt8] = [0x61, 0xFF, 0x62]
+        let id = bytes.withUnsafeBytes { table.intern($0) }
+        #expect(table[id] == "a\u{FFFD}b")
+    }
+}
+
+@Suite struct TimelineTests {
+    @Test func sortsOutOfOrderEventsStablyAndSaysSo() {
+        var builder = TimelineBuilder()
+        builder.mark(2, name: "c")
+        builder.mark(1, name: "a")
+        builder.mark(1, name: "b")
+        builder.mark(3, name: "d")
+        var timeline = builder.timeline
+        #expect(!timeline.isSorted)
+        var diagnostics = ImportDiagnostics()
+        timeline.finish(diagnostics: &diagnostics)
+        #expect(timeline.isSorted)
+        #expect(timeline.time == [1_000_000_000, 1_000_000_000, 2_000_000_000, 3_000_000_000])
+        #expect((0..<4).map { timeline.strings[timeline.label[$0]] } == ["a", "b", "c", "d"])
+        #expect(diagnostics.entries.map(\.code) == ["out-of-order"])
+        #expect(diagnostics.entries[0].count == 1)
+    }
+
+    @Test func endCoversTheLastSlice() {
+        var builder = TimelineBuilder()
+        builder.cpu(1, duration: 0.5)
+        builder.mark(1.2, name: "x")
+        #expect(builder.build().end == 1_500_000_000)
+        #expect(builder.build(end: 10).end == 10_000_000_000)
+    }
+
+    @Test func mergeLinesInputsUpByWallClock() {
+        var first = TimelineBuilder(wallClockStart: 1_000_000_000_000)
+        first.net(0.5, .tx, bytes: 100, host: "a.example")
+        var second = TimelineBuilder(wallClockStart: 1_002_000_000_000)
+        second.disk(0.25, .write, bytes: 10, path: "/tmp/x")
+        var diagnostics = [ImportDiagnostics(), ImportDiagnostics()]
+        let merged = Timeline.merge([first.build(), second.build()], diagnostics: &diagnostics)
+        #expect(merged.count == 2)
+        #expect(merged.wallClockStart == 1_000_000_000_000)
+        #expect(merged.time == [500_000_000, 2_250_000_000])
+        #expect(merged.kind == [.net, .disk])
+        #expect(merged.input == [0, 1])
+        #expect(merged.strings[merged.label[0]] == "a.example")
+        #expect(merged.strings[merged.label[1]] == "/tmp/x")
+        #expect(merged.end == 2_250_000_000)
+        #expect(diagnostics.allSatisfy { $0.isEmpty })
+    }
+
+    @Test func mergeAlignsInputsWithoutWallClockAtZeroWithDiagnostic() {
+        var first = TimelineBuilder(wallClockStart: 5_000_000_000)
+        first.mark(1, name: "a")
+        var second = TimelineBuilder()
+        second.mark(0.5, name: "b")
+        var diagnostics = [ImportDiagnostics(), ImportDiagnostics()]
+        let merged = Timeline.merge([first.build(), second.build()], diagnostics: &diagnostics)
+        #expect(merged.time == [500_000_000, 1_000_000_000])
+        #expect(diagnostics[1].entries.map(\.code) == ["no-wall-clock"])
+    }
+}
+
+@Suite struct CostLedgerTests {
+    @Test func splitsLongWorkIntoEntriesOfAtMostOneSecond() {
+        var ledger = CostLedger()
+        ledger.add(time: 0, duration: 10_120_000_000, category: .radio, joules: 11, key: 3, event: 7)
+        #expect(ledger.count == 11)
+        let total = ledger.energy.reduce(0.0) { $0 + Double($1) }
+        #expect(abs(total - 11) < 1e-5)
+        #expect(ledger.time.last! < 10_120_000_000)
+        #expect(ledger.event.allSatisfy { $0 == 7 })
+        for index in 1..<ledger.count { #expect(ledger.time[index] - ledger.time[index - 1] <= CostLedger.resolution) }
+    }
+
+    @Test func sortsByTime() {
+        var ledger = CostLedger()
+        ledger.add(time: 5, category: .cpu, joules: 1)
+        ledger.add(time: 2, category: .disk, joules: 2)
+        #expect(!ledger.isSorted)
+        ledger.sortByTime()
+        #expect(ledger.time == [2, 5])
+        #expect(ledger.category == [EnergyCategory.disk.rawValue, EnergyCategory.cpu.rawValue])
+    }
+}
+
+@Suite struct FormattingTests {
+    @Test func fixedIsLocaleIndependent() {
+        #expect(Formatting.fixed(11.3671, digits: 2) == "11.37")
+        #expect(Formatting.fixed(-0.004, digits: 2) == "0.00")
+        #expect(Formatting.fixed(-2.5, digits: 1) == "-2.5")
+        #expect(Formatting.fixed(3, digits: 0) == "3")
+        #expect(ByteFormat.string(1_500_000) == "1.50 MB")
+        #expect(ByteFormat.string(999) == "999 B")
+    }
+}
