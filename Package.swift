@@ -7,6 +7,11 @@ let package = Package(
     products: [
         .executable(name: "drain", targets: ["drain"]),
         .library(name: "DrainTrace", targets: ["DrainTrace"]),
+        .library(name: "DrainImport", targets: ["DrainImport"]),
+        .library(name: "DrainModel", targets: ["DrainModel"]),
+        .library(name: "DrainAggregate", targets: ["DrainAggregate"]),
+        .library(name: "DrainRules", targets: ["DrainRules"]),
+        .library(name: "DrainReport", targets: ["DrainReport"]),
         .library(name: "DrainPipeline", targets: ["DrainPipeline"]),
     ],
     dependencies: [
@@ -35,6 +40,11 @@ let package = Package(
                 "DrainPipeline", "DrainModel", "DrainReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .executableTarget(
+            name: "drain-bench",
+            dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainAggregate", "DrainPipeline"],
+            path: "Sources/drain-bench"
         ),
         .target(
             name: "DrainTestSupport",

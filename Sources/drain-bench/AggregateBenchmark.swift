@@ -1,0 +1,5 @@
+enum AggregateBenchmark {
+    static func run(_ arguments: [String]) {
+        print("aggregate benchmark: not built yet")
+    }
+}
