@@ -1,9 +1,21 @@
 import ArgumentParser
+import DrainPipeline
 
 @main
 struct Drain: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "drain",
-        abstract: "Energy and memory budget profiler."
+        abstract: "Energy and memory budget profiler: where does the battery and memory go?",
+        discussion: """
+            Drain reads what a program did (Drain traces; packet captures and other trace \
+            formats as importers land), prices every action with a device cost model, checks \
+            the behaviour against Apple's battery, networking, memory and lifecycle guidance, \
+            and writes a report.
+
+            Exit codes: 0 success, 64 bad usage, 65 bad input data, 66 unreadable input, \
+            73 a report file could not be written.
+            """,
+        version: DrainVersion.current,
+        subcommands: [AnalyzeCommand.self, ModelsCommand.self]
     )
 }

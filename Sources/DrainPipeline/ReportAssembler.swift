@@ -1,0 +1,231 @@
+import DrainAggregate
+import DrainModel
+import DrainReport
+import DrainRules
+import DrainTrace
+
+/// Turns a priced run and the rules' verdicts into a `Report`: energy totals and bins from
+/// the aggregation core, memory, endpoints, per-key breakdown, radio summary and scores.
+struct ReportAssembler {
+    let priced: PricedTimeline
+    let model: DeviceModel
+    let binSeconds: Double?
+
+    /// How many keys per category the breakdown keeps.
+    static let breakdownLimit = 25
+    /// How many radio lane segments and lifecycle marks the report keeps (long captures
+    /// would otherwise bloat the HTML).
+    static let laneLimit = 5_000
+
+    private var timeline: Timeline { priced.timeline }
+
+    /// The run's end: the last event, or the end of a radio tail the run caused.
+    var end: Nanoseconds {
+        let radioEnd = priced.radio.segments.lazy.filter { $0.state != .idle }.map(\.end).max() ?? 0
+        return max(timeline.end, radioEnd)
+    }
+
+    func report(inputs: [InputInfo], diagnostics: [ImportDiagnostics], evaluation: RuleEvaluation) -> Report {
+        let durationS = Clock.seconds(end)
+        let energy = energySummary(durationS: durationS)
+        let guidance = GuidanceScore.scores(evaluation.results)
+        let energyScore = EnergyScore.score(
+            averageMilliwatts: energy.averageMw, score90: model.score.score90Mw.value, score50: model.score.score50Mw.value)
+        return Report(
+            generator: Analysis.generator,
+            model: modelInfo,
+            thresholds: evaluation.thresholds,
+            inputs: reportInputs(inputs, diagnostics: diagnostics),
+            durationS: durationS,
+            energy: energy,
+            memory: memorySummary(),
+            scores: Scores(energy: energyScore, guidance: guidance.overall, areas: guidance.areas),
+            findings: evaluation.findings,
+            rules: evaluation.results,
+            endpoints: endpoints(),
+            breakdown: breakdown(),
+            radio: radioSummary(),
+            timeline: bins(durationS: durationS))
+    }
+
+    private var modelInfo: ModelInfo {
+        ModelInfo(
+            name: model.name, title: model.title, defaultLink: model.radio.defaultLink.rawValue,
+            cellular: model.radio.cellular.rawValue, burstGapS: model.radio.burstGapS.value,
+            memoryLimitBytes: model.memory.limitBytes.value, batteryWh: model.battery.capacityWh.value,
+            score90Mw: model.score.score90Mw.value, score50Mw: model.score.score50Mw.value)
+    }
+
+    private func reportInputs(_ inputs: [InputInfo], diagnostics: [ImportDiagnostics]) -> [ReportInput] {
+        let origin = timeline.wallClockStart
+        return inputs.enumerated().map { index, info in
+            var offset = 0.0
+            if let origin, let start = info.wallClockStart { offset = Clock.seconds(start - origin) }
+            return ReportInput(
+                path: info.path, format: info.format, events: info.events, packets: info.packets,
+                process: info.process, offsetS: offset, diagnostics: diagnostics[index].entries)
+        }
+    }
+
+    private func energySummary(durationS: Double) -> EnergySummary {
+        let totals = Aggregate.totals(priced.ledger)
+        let total = totals.reduce(0, +)
+        let averageW = durationS > 0 ? total / durationS : 0
+        let capacity = model.battery.capacityWh.value
+        var byCategory: [String: Double] = [:]
+        for category in EnergyCategory.allCases { byCategory[category.name] = totals[Int(category.rawValue)] }
+        return EnergySummary(
+            totalJ: total, averageMw: averageW * 1000, mwh: total / 3.6,
+            batteryPctPerHour: capacity > 0 ? averageW / capacity * 100 : 0, byCategory: byCategory)
+    }
+
+    private func memorySummary() -> MemorySummary {
+        var peak: Int64?
+        var peakTime: Nanoseconds = 0
+        var samples = 0
+        var warnings = 0
+        for row in 0..<timeline.count {
+            switch timeline.kind[row] {
+            case .memory:
+                samples += 1
+                if peak == nil || timeline.amount[row] > peak! {
+                    peak = timeline.amount[row]
+                    peakTime = timeline.time[row]
+                }
+            case .memoryWarning:
+                warnings += 1
+            default:
+                continue
+            }
+        }
+        let limit = model.memory.limitBytes.value
+        return MemorySummary(
+            peakBytes: peak.map(Double.init), peakTimeS: peak.map { _ in Clock.seconds(peakTime) }, limitBytes: limit,
+            peakShareOfLimit: peak.map { limit > 0 ? Double($0) / limit : 0 }, samples: samples, warnings: warnings)
+    }
+
+    /// Traffic per host from `net` events; bursts split at the model's burst gap per host.
+    private func endpoints() -> [EndpointSummary] {
+        struct Tally {
+            var up: Int64 = 0, down: Int64 = 0, bursts = 0
+            var last: Nanoseconds = .min
+            var connections = Set<StringID>()
+        }
+        let gap = Clock.nanoseconds(model.radio.burstGapS.value)
+        var tallies: [StringID: Tally] = [:]
+        for row in 0..<timeline.count where timeline.kind[row] == .net {
+            let host = timeline.label[row]
+            var tally = tallies[host, default: Tally()]
+            if timeline.code[row] == NetDirection.tx.rawValue {
+                tally.up += timeline.amount[row]
+            } else {
+                tally.down += timeline.amount[row]
+            }
+            if tally.last == .min || timeline.time[row] - tally.last > gap { tally.bursts += 1 }
+            tally.last = timeline.time[row]
+            if timeline.label2[row] != 0 { tally.connections.insert(timeline.label2[row]) }
+            tallies[host] = tally
+        }
+        guard !tallies.isEmpty else { return [] }
+        let radio = Aggregate.sumsByKey(priced.ledger, keyCount: timeline.strings.count, category: .radio).energy
+        return tallies.map { host, tally in
+            EndpointSummary(
+                endpoint: host == 0 ? "(unknown)" : timeline.strings[host], bytesUp: tally.up, bytesDown: tally.down,
+                bursts: tally.bursts, connections: tally.connections.count, energyJ: radio[Int(host)])
+        }
+        .sorted { ($0.energyJ, $1.endpoint) > ($1.energyJ, $0.endpoint) }
+    }
+
+    /// The costliest keys of each category.
+    private func breakdown() -> [KeyEnergy] {
+        var rows: [KeyEnergy] = []
+        for category in EnergyCategory.allCases {
+            let sums = Aggregate.sumsByKey(priced.ledger, keyCount: timeline.strings.count, category: category)
+            let keys = sums.energy.indices.filter { sums.entries[$0] > 0 }
+                .sorted { sums.energy[$0] != sums.energy[$1] ? sums.energy[$0] > sums.energy[$1] : $0 < $1 }
+                .prefix(Self.breakdownLimit)
+            for key in keys {
+                rows.append(
+                    KeyEnergy(
+                        category: category.name, key: key == 0 ? "(unattributed)" : timeline.strings[StringID(key)],
+                        energyJ: sums.energy[key], entries: sums.entries[key]))
+            }
+        }
+        return rows
+    }
+
+    private func radioSummary() -> RadioSummary {
+        var totals: [String: (link: String, state: String, time: Double, energy: Double, attributed: Bool)] = [:]
+        var lane: [RadioLaneSegment] = []
+        for segment in priced.radio.segments {
+            let link = segment.link.traceName
+            let id = "\(link)/\(segment.state.rawValue)"
+            var total = totals[id] ?? (link, segment.state.rawValue, 0, 0, segment.state != .idle)
+            total.time += Clock.seconds(segment.end - segment.start)
+            total.energy += segment.joules
+            totals[id] = total
+            if segment.state != .idle, lane.count < Self.laneLimit {
+                lane.append(
+                    RadioLaneSegment(
+                        link: link, state: segment.state.rawValue, startS: Clock.seconds(segment.start),
+                        endS: Clock.seconds(segment.end)))
+            }
+        }
+        let states = totals.values
+            .map { RadioSummary.StateTotal(link: $0.link, state: $0.state, timeS: $0.time, energyJ: $0.energy, attributed: $0.attributed) }
+            .sorted { ($0.link, RadioState.order($0.state)) < ($1.link, RadioState.order($1.state)) }
+        var bytes: Int64 = 0
+        for row in 0..<timeline.count where timeline.kind[row] == .net { bytes += timeline.amount[row] }
+        let radioJoules = states.filter(\.attributed).reduce(0) { $0 + $1.energyJ }
+        return RadioSummary(
+            states: states, promotions: priced.radio.promotions,
+            joulesPerKB: bytes > 0 ? radioJoules / (Double(bytes) / 1000) : nil, lane: lane)
+    }
+
+    /// Energy per bin and category, memory peaks and lifecycle changes for the timeline chart.
+    private func bins(durationS: Double) -> TimelineBins {
+        let width = binSeconds ?? Self.binWidth(forDuration: durationS)
+        let widthNs = max(1, Clock.nanoseconds(width))
+        let count = max(1, Int((end + widthNs - 1) / widthNs))
+        let flat = Aggregate.binnedTotals(priced.ledger, origin: 0, binWidth: widthNs, binCount: count)
+        let categories = EnergyCategory.count
+        let energy = (0..<count).map { bin in Array(flat[(bin * categories)..<((bin + 1) * categories)]) }
+        var memory = [Double?](repeating: nil, count: count)
+        var lifecycle: [LifecycleMark] = []
+        for row in 0..<timeline.count {
+            switch timeline.kind[row] {
+            case .memory:
+                let bin = min(count - 1, max(0, Int(timeline.time[row] / widthNs)))
+                memory[bin] = max(memory[bin] ?? 0, Double(timeline.amount[row]))
+            case .lifecycle where lifecycle.count < Self.laneLimit:
+                let state = LifecycleState(rawValue: timeline.code[row])?.traceName ?? "unknown"
+                lifecycle.append(LifecycleMark(timeS: Clock.seconds(timeline.time[row]), state: state))
+            default:
+                continue
+            }
+        }
+        return TimelineBins(
+            binS: width, categories: EnergyCategory.allCases.map(\.name), energyJ: energy, memoryPeakBytes: memory,
+            lifecycle: lifecycle)
+    }
+
+    /// The smallest round width (1, 2, 5 × 10^k seconds, at least 1 s) giving at most
+    /// `AnalysisOptions.maximumBins` bins.
+    static func binWidth(forDuration seconds: Double) -> Double {
+        var magnitude = 1.0
+        while true {
+            for step in [1.0, 2.0, 5.0] {
+                let width = step * magnitude
+                if seconds / width <= Double(AnalysisOptions.maximumBins) { return width }
+            }
+            magnitude *= 10
+        }
+    }
+}
+
+extension RadioState {
+    /// Display order of states: the order of `allCases`.
+    static func order(_ name: String) -> Int {
+        allCases.firstIndex { $0.rawValue == name } ?? allCases.count
+    }
+}

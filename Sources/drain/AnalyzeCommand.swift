@@ -1,0 +1,58 @@
+import ArgumentParser
+import DrainPipeline
+import DrainReport
+
+struct AnalyzeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "analyze",
+        abstract: "Analyse traces of one run and report energy, memory and guidance findings.",
+        discussion: """
+            Several inputs of the same run share one timeline, lined up by the wall-clock \
+            start in their headers. Without an output option the terminal summary is printed; \
+            with --json - only the JSON report goes to standard output.
+
+            Examples:
+              drain analyze app.jsonl
+              drain analyze app.jsonl --html report.html --json report.json --csv tables/
+              drain analyze app.jsonl --model iphone-wifi --json - | jq .energy
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Input files (Drain trace .jsonl).", valueName: "INPUT"))
+    var inputs: [String]
+
+    @OptionGroup var modelOptions: ModelOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(name: .long, help: ArgumentHelp("Width of the timeline bins in seconds (default: automatic).", valueName: "SECONDS"))
+    var bin: Double?
+
+    func validate() throws {
+        if let bin, !(bin > 0) { throw ValidationError("--bin must be a positive number of seconds") }
+    }
+
+    func run() throws {
+        let options = AnalysisOptions(
+            inputs: inputs, model: modelOptions.model, configuration: modelOptions.config, binSeconds: bin)
+        let report: Report
+        do {
+            report = try Analysis.run(options)
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(error.exitCode)
+        }
+        let outputs = output.outputs
+        do {
+            if let json = try outputs.write(report) { Console.standardOutput(json) }
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(error.exitCode)
+        }
+        guard !output.quiet else { return }
+        if outputs.jsonToStandardOutput {
+            Console.standardError(TerminalReportRenderer.render(report, color: Console.standardErrorIsTerminal))
+        } else {
+            Console.standardOutput(TerminalReportRenderer.render(report, color: Console.standardOutputIsTerminal))
+        }
+    }
+}
