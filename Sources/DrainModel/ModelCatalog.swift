@@ -123,18 +123,10 @@ public enum ModelCatalog {
     }
 
     private static func reason(_ error: any Error) -> String {
-        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError,
-            underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-        {
-            return String(cString: strerror(code.rawValue))
+        switch (error as? CocoaError)?.code {
+        case .fileReadNoSuchFile?, .fileNoSuchFile?: "no such file"
+        case .fileReadNoPermission?: "permission denied"
+        default: error.localizedDescription
         }
-        if let cocoa = error as? CocoaError {
-            switch cocoa.code {
-            case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file"
-            case .fileReadNoPermission: return "permission denied"
-            default: break
-            }
-        }
-        return error.localizedDescription
     }
 }

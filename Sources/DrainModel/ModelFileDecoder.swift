@@ -168,11 +168,3 @@ extension Node.Scalar {
     /// The scalar as it could be quoted in a message: escaped and shortened.
     var quotedText: String { string.quotedForMessage }
 }
-
-extension String {
-    /// The string in quotes for an error message, escaped and cut to 60 characters.
-    var quotedForMessage: String {
-        let escaped = escapingControlCharacters
-        return "\"" + (escaped.count > 60 ? String(escaped.prefix(57)) + "..." : escaped) + "\""
-    }
-}
