@@ -39,8 +39,8 @@ public struct DeviceModel: Codable, Sendable, Equatable {
         public var wakeupJ: Sourced
     }
 
-    public enum CellularTechnology: String, Codable, Sendable { case lte, umts }
-    public enum DefaultLink: String, Codable, Sendable { case cellular, wifi }
+    public enum CellularTechnology: String, Codable, Sendable, CaseIterable { case lte, umts }
+    public enum DefaultLink: String, Codable, Sendable, CaseIterable { case cellular, wifi }
 
     public struct Radio: Codable, Sendable, Equatable {
         /// The radio used for `net` events whose interface is not stated.

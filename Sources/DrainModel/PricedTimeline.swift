@@ -16,6 +16,13 @@ public struct PricedTimeline: Sendable {
         self.eventEnergy = eventEnergy
         self.radio = radio
     }
+
+    /// The end of the priced run: the timeline's end, or later when a radio tail caused by the
+    /// run's last packets outlasted it (tails are charged in full). Report durations and
+    /// average powers should use this.
+    public var end: Nanoseconds {
+        max(timeline.end, radio.attributedEnd ?? timeline.end)
+    }
 }
 
 /// The states a radio state machine reports time and energy for.
@@ -58,5 +65,11 @@ public struct RadioActivity: Sendable, Equatable {
     public init(segments: [RadioSegment] = [], promotions: Int = 0) {
         self.segments = segments
         self.promotions = promotions
+    }
+
+    /// The end of the last segment that is not idle: when the app's radio use stopped costing
+    /// energy. `nil` without radio traffic. O(segments).
+    public var attributedEnd: Nanoseconds? {
+        segments.lazy.filter { $0.state != .idle }.map(\.end).max()
     }
 }

@@ -6,18 +6,21 @@ import DrainTrace
 /// each; disk operations cost per operation, per byte and per fsync; frames cost per frame
 /// and GPU slices duration × GPU power; sensors and location cost power × the time between
 /// their start and stop (or the end of the run). `net` events drive the radio state machine
-/// of their link. O(n) in events plus O(s) in ledger entries.
+/// of their link (`DeviceRadios`): promotion, transfer and tail energy go to the ledger in
+/// category `radio`, keyed by the event's host, and to the packets that caused them; a tail
+/// still running at the end of the run is charged in full (`PricedTimeline.end` covers it).
+/// O(n) in events plus O(s) in ledger entries; no allocation per event beyond ledger growth.
 public struct Pricer: Sendable {
     public let model: DeviceModel
 
+    /// `model` should be valid (`DeviceModel.validate()`); every model `ModelCatalog` loads is.
     public init(model: DeviceModel) {
         self.model = model
     }
 
     public func price(_ timeline: Timeline) -> PricedTimeline {
-        var ledger = CostLedger()
-        ledger.reserveCapacity(timeline.count)
-        var eventEnergy = [Double](repeating: 0, count: timeline.count)
+        var priced = PricingAccumulator(timeline: timeline)
+        var radios = DeviceRadios(radio: model.radio)
         var openSensors: [StringID: (row: Int, power: Double)] = [:]
         var openLocation: (row: Int, power: Double)?
 
@@ -50,6 +53,11 @@ public struct Pricer: Sendable {
                 category = .display
                 duration = timeline.duration[row]
                 joules = Clock.seconds(duration) * model.display.gpuW.value
+            case .net:
+                let packet = RadioPacket(
+                    row: row, time: time, bytes: timeline.amount[row],
+                    direction: NetDirection(rawValue: timeline.code[row]) ?? .rx)
+                radios.packet(packet, link: LinkKind(rawValue: timeline.code2[row]) ?? .unspecified, into: &priced)
             case .sensor:
                 let kind = timeline.label[row]
                 if timeline.code[row] == Action.start.rawValue {
@@ -57,36 +65,35 @@ public struct Pricer: Sendable {
                         openSensors[kind] = (row, sensorPower(kind: timeline.strings[kind]))
                     }
                 } else if let open = openSensors.removeValue(forKey: kind) {
-                    spend(open, until: time, category: .sensors, key: kind, ledger: &ledger, eventEnergy: &eventEnergy, timeline)
+                    spend(open, until: time, category: .sensors, key: kind, into: &priced, timeline)
                 }
             case .location:
                 if timeline.code[row] == Action.start.rawValue {
                     let power = locationPower(accuracyMeters: timeline.value[row])
                     if let open = openLocation {
-                        spend(open, until: time, category: .location, key: 0, ledger: &ledger, eventEnergy: &eventEnergy, timeline)
+                        spend(open, until: time, category: .location, key: 0, into: &priced, timeline)
                     }
                     openLocation = (row, power)
                 } else if let open = openLocation {
-                    spend(open, until: time, category: .location, key: 0, ledger: &ledger, eventEnergy: &eventEnergy, timeline)
+                    spend(open, until: time, category: .location, key: 0, into: &priced, timeline)
                     openLocation = nil
                 }
-            case .lifecycle, .net, .memory, .memoryWarning, .resource, .backgroundTask, .idleTimer, .mark, .unknown:
+            case .lifecycle, .memory, .memoryWarning, .resource, .backgroundTask, .idleTimer, .mark, .unknown:
                 continue
             }
-            if joules > 0 {
-                ledger.add(time: time, duration: duration, category: category, joules: joules, key: key, event: row)
-                eventEnergy[row] += joules
-            }
+            priced.add(row: row, time: time, duration: duration, category: category, joules: joules, key: key)
         }
         for (kind, open) in openSensors.sorted(by: { $0.value.row < $1.value.row }) {
-            spend(open, until: timeline.end, category: .sensors, key: kind, ledger: &ledger, eventEnergy: &eventEnergy, timeline)
+            spend(open, until: timeline.end, category: .sensors, key: kind, into: &priced, timeline)
         }
         if let open = openLocation {
-            spend(open, until: timeline.end, category: .location, key: 0, ledger: &ledger, eventEnergy: &eventEnergy, timeline)
+            spend(open, until: timeline.end, category: .location, key: 0, into: &priced, timeline)
         }
-        let radio = RadioActivity()
-        ledger.sortByTime()
-        return PricedTimeline(timeline: timeline, ledger: ledger, eventEnergy: eventEnergy, radio: radio)
+        radios.finish(at: timeline.end, into: &priced)
+        priced.ledger.sortByTime()
+        let radio = RadioActivity(
+            segments: priced.wifiSegments + priced.cellularSegments, promotions: radios.promotions)
+        return PricedTimeline(timeline: timeline, ledger: priced.ledger, eventEnergy: priced.eventEnergy, radio: radio)
     }
 
     /// Energy of one disk operation (`DiskOperation` raw value), joules.
@@ -121,13 +128,12 @@ public struct Pricer: Sendable {
 
     private func spend(
         _ open: (row: Int, power: Double), until end: Nanoseconds, category: EnergyCategory, key: StringID,
-        ledger: inout CostLedger, eventEnergy: inout [Double], _ timeline: Timeline
+        into priced: inout PricingAccumulator, _ timeline: Timeline
     ) {
         let start = timeline.time[open.row]
         let duration = max(0, end - start)
-        let joules = Clock.seconds(duration) * open.power
-        guard joules > 0 else { return }
-        ledger.add(time: start, duration: duration, category: category, joules: joules, key: key, event: open.row)
-        eventEnergy[open.row] += joules
+        priced.add(
+            row: open.row, time: start, duration: duration, category: category,
+            joules: Clock.seconds(duration) * open.power, key: key)
     }
 }

@@ -1,0 +1,90 @@
+extension DeviceModel {
+    /// Checks that the model can be priced with: every number finite, non-negative and sourced,
+    /// the radio parameters of the chosen cellular technology present, and the relations between
+    /// numbers that the formulas rely on (DRX on-durations shorter than their cycles, positive
+    /// cycle lengths, a positive memory limit and battery, score control points in order).
+    ///
+    /// `ModelCatalog` runs this on every model it loads; call it on a model built in code.
+    /// `file` names the model in the error. O(fields).
+    public func validate(file: String = "model") throws(ModelError) {
+        if let issue = fieldIssue() ?? consistencyIssue() {
+            throw issue.error(file: file, root: nil)
+        }
+    }
+
+    /// The first number that is not finite, is negative or has no source. The decoder already
+    /// refuses these in files; this covers models built in code.
+    private func fieldIssue() -> ModelFileIssue? {
+        let thresholdFields = (thresholds ?? [:]).sorted { $0.key < $1.key }.flatMap { rule, parameters in
+            parameters.sorted { $0.key < $1.key }.map { ModelField(path: ["thresholds", rule, $0.key], value: .number($0.value)) }
+        }
+        for field in fields + thresholdFields {
+            guard case .number(let number) = field.value else { continue }
+            if !number.value.isFinite {
+                return ModelFileIssue(.invalidValue, at: field.path + ["value"], "the number must be finite")
+            }
+            if number.value < 0 {
+                return ModelFileIssue(.negativeValue, at: field.path + ["value"], "must not be negative, found \(number.value)")
+            }
+            if !number.source.contains(where: { !$0.isWhitespace }) {
+                return ModelFileIssue(.missingSource, at: field.path + ["source"], "empty source: every number says where it comes from")
+            }
+        }
+        return nil
+    }
+
+    /// The first relation between values that does not hold.
+    func consistencyIssue() -> ModelFileIssue? {
+        if !name.contains(where: { !$0.isWhitespace }) {
+            return ModelFileIssue(.missingValue, at: ["name"], "the model needs a name")
+        }
+        if radio.burstGapS.value <= 0 {
+            return positive(["radio", "burst_gap_s"])
+        }
+        switch radio.cellular {
+        case .lte:
+            if radio.lte == nil {
+                return ModelFileIssue(.missingValue, at: ["radio", "lte"], "missing LTE parameters, required by `cellular: lte`")
+            }
+        case .umts:
+            if radio.umts == nil {
+                return ModelFileIssue(.missingValue, at: ["radio", "umts"], "missing UMTS parameters, required by `cellular: umts`")
+            }
+        }
+        if let lte = radio.lte, let issue = lteIssue(lte) { return issue }
+        if memory.limitBytes.value <= 0 { return positive(["memory", "limit_bytes"]) }
+        if battery.capacityWh.value <= 0 { return positive(["battery", "capacity_wh"]) }
+        if score.score90Mw.value <= 0 { return positive(["score", "score90_mw"]) }
+        if score.score90Mw.value >= score.score50Mw.value {
+            return ModelFileIssue(
+                .invalidValue, at: ["score", "score50_mw"],
+                "must be above score90_mw (\(score.score90Mw.value)): higher average power scores lower")
+        }
+        return nil
+    }
+
+    private func lteIssue(_ lte: LTE) -> ModelFileIssue? {
+        let cycles: [(String, Double)] = [
+            ("short_drx_cycle_s", lte.shortDrxCycleS.value), ("long_drx_cycle_s", lte.longDrxCycleS.value),
+            ("idle_paging_period_s", lte.idlePagingPeriodS.value),
+        ]
+        for (key, value) in cycles where value <= 0 {
+            return positive(["radio", "lte", key])
+        }
+        for (key, cycle) in cycles.prefix(2) where lte.drxOnS.value > cycle {
+            return ModelFileIssue(
+                .invalidValue, at: ["radio", "lte", "drx_on_s"],
+                "the on-duration (\(lte.drxOnS.value) s) must not exceed \(key) (\(cycle) s)")
+        }
+        if lte.idlePagingS.value > lte.idlePagingPeriodS.value {
+            return ModelFileIssue(
+                .invalidValue, at: ["radio", "lte", "idle_paging_s"],
+                "the paging on-time (\(lte.idlePagingS.value) s) must not exceed idle_paging_period_s (\(lte.idlePagingPeriodS.value) s)")
+        }
+        return nil
+    }
+
+    private func positive(_ path: [String]) -> ModelFileIssue {
+        ModelFileIssue(.invalidValue, at: path + ["value"], "must be greater than 0")
+    }
+}

@@ -1,0 +1,67 @@
+import DrainTrace
+
+/// The radios of a device model, one state machine per link, each run independently: `net`
+/// events go to the machine of their link.
+///
+/// `wifi` goes to the Wi-Fi machine; `cellular` to the model's cellular technology (LTE or
+/// UMTS); `unspecified` to the model's `default_link`; `ethernet` and `loopback` cost no radio
+/// energy. A machine is created at the first packet of its link, idle since `start`.
+public struct DeviceRadios: Sendable {
+    private let radio: DeviceModel.Radio
+    private let start: Nanoseconds
+    private var wifi: WiFiStateMachine?
+    private var lte: LTEStateMachine?
+    private var umts: UMTSStateMachine?
+
+    public init(radio: DeviceModel.Radio, start: Nanoseconds = 0) {
+        self.radio = radio
+        self.start = start
+    }
+
+    /// The radio that carries traffic of `link`: `.wifi`, `.cellular`, or `nil` for links
+    /// without a radio (ethernet, loopback).
+    public func radioLink(for link: LinkKind) -> LinkKind? {
+        switch link {
+        case .wifi: .wifi
+        case .cellular: .cellular
+        case .unspecified: radio.defaultLink == .wifi ? .wifi : .cellular
+        case .ethernet, .loopback: nil
+        }
+    }
+
+    /// Promotions so far, all radios together.
+    public var promotions: Int {
+        (wifi?.promotions ?? 0) + (lte?.promotions ?? 0) + (umts?.promotions ?? 0)
+    }
+
+    /// Feeds one packet of `link` to its radio. Packets must come in time order across calls
+    /// of one link. A cellular packet whose technology has no parameters in the model (which
+    /// `DeviceModel.validate()` refuses) costs nothing. O(1), no allocation.
+    public mutating func packet<Sink: RadioEnergySink>(_ packet: RadioPacket, link: LinkKind, into sink: inout Sink) {
+        switch radioLink(for: link) {
+        case .wifi:
+            if wifi == nil { wifi = WiFiStateMachine(parameters: radio.wifi, start: start) }
+            wifi?.packet(packet, into: &sink)
+        case .cellular:
+            switch radio.cellular {
+            case .lte:
+                guard let parameters = radio.lte else { return }
+                if lte == nil { lte = LTEStateMachine(parameters: parameters, start: start) }
+                lte?.packet(packet, into: &sink)
+            case .umts:
+                guard let parameters = radio.umts else { return }
+                if umts == nil { umts = UMTSStateMachine(parameters: parameters, start: start) }
+                umts?.packet(packet, into: &sink)
+            }
+        default:
+            return
+        }
+    }
+
+    /// Ends every radio that saw a packet at `end` (see `RadioStateMachine.finish`).
+    public mutating func finish<Sink: RadioEnergySink>(at end: Nanoseconds, into sink: inout Sink) {
+        wifi?.finish(at: end, into: &sink)
+        lte?.finish(at: end, into: &sink)
+        umts?.finish(at: end, into: &sink)
+    }
+}

@@ -1,0 +1,109 @@
+import DrainTrace
+import Testing
+@testable import DrainModel
+
+/// Non-radio pricing, each value worked out by hand from the loaded model's parameters.
+struct PricerTests {
+    let model: DeviceModel
+
+    init() throws {
+        model = try builtinModel("iphone-lte")
+    }
+
+    func categoryJoules(_ priced: PricedTimeline, _ category: EnergyCategory) -> Double {
+        var total = 0.0
+        for entry in 0..<priced.ledger.count where priced.ledger.category[entry] == category.rawValue {
+            total += Double(priced.ledger.energy[entry])
+        }
+        return total
+    }
+
+    @Test func cpuSliceCostsDurationTimesActivePower() {
+        var builder = TimelineBuilder()
+        builder.cpu(1, duration: 0.5, name: "parse", thread: "main")
+        builder.cpu(2, duration: 0.25, thread: "worker")
+        let priced = Pricer(model: model).price(builder.build())
+        #expect(close(priced.eventEnergy[0], 0.5 * model.cpu.activeW.value))
+        #expect(close(priced.eventEnergy[1], 0.25 * model.cpu.activeW.value))
+        // A named slice is keyed by its name, an unnamed one by its thread.
+        #expect(priced.ledger.key[0] == priced.timeline.strings.lookup("parse"))
+        #expect(priced.ledger.key[1] == priced.timeline.strings.lookup("worker"))
+    }
+
+    @Test func wakeupsTimersAndPollsCostOneWakeupEach() {
+        var builder = TimelineBuilder()
+        builder.wakeup(1, reason: "timer", source: "com.example.refresh")
+        builder.timer(2, name: "refresh", interval: 1)
+        builder.poll(3, source: "socket", interval: 0.1)
+        let priced = Pricer(model: model).price(builder.build())
+        let wakeup = model.cpu.wakeupJ.value
+        #expect(priced.eventEnergy.allSatisfy { close($0, wakeup) })
+        #expect(close(categoryJoules(priced, .cpu), wakeup, tolerance: 1e-9))
+        #expect(close(categoryJoules(priced, .polling), 2 * wakeup, tolerance: 1e-9))
+        #expect(priced.ledger.key[0] == priced.timeline.strings.lookup("com.example.refresh"))
+    }
+
+    @Test func diskOperationsCostPerOperationPerMegabyteAndPerFsync() {
+        var builder = TimelineBuilder()
+        builder.disk(1, .write, bytes: 2_000_000, path: "/tmp/state.json")
+        builder.disk(2, .fsync, path: "/tmp/state.json")
+        builder.disk(3, .read, bytes: 500_000, path: "/tmp/state.json")
+        builder.disk(4, .truncate, path: "/tmp/state.json")
+        let priced = Pricer(model: model).price(builder.build())
+        let disk = model.disk
+        #expect(close(priced.eventEnergy[0], disk.perOpJ.value + 2 * disk.perMbJ.value))
+        #expect(close(priced.eventEnergy[1], disk.perFsyncJ.value))
+        #expect(close(priced.eventEnergy[2], disk.perOpJ.value + 0.5 * disk.perMbJ.value))
+        #expect(close(priced.eventEnergy[3], disk.perOpJ.value))
+        #expect(priced.ledger.category.allSatisfy { $0 == EnergyCategory.disk.rawValue })
+    }
+
+    @Test func framesAndGPUSlicesArePricedAsDisplay() {
+        var builder = TimelineBuilder()
+        builder.frame(1, changed: true)
+        builder.frame(1.016, changed: false)
+        builder.gpu(2, duration: 0.25, name: "blur")
+        let priced = Pricer(model: model).price(builder.build())
+        #expect(close(priced.eventEnergy[0], model.display.perFrameJ.value))
+        #expect(close(priced.eventEnergy[1], model.display.perFrameJ.value))
+        #expect(close(priced.eventEnergy[2], 0.25 * model.display.gpuW.value))
+        #expect(close(categoryJoules(priced, .display), 2 * model.display.perFrameJ.value + 0.25 * model.display.gpuW.value, tolerance: 1e-7))
+    }
+
+    @Test func sensorsCostPowerFromStartToStopOrToTheEndOfTheRun() {
+        var builder = TimelineBuilder()
+        builder.sensor(1, kind: "accelerometer", .start, rateHz: 50)
+        builder.sensor(2, kind: "gyroscope", .start, rateHz: 100)
+        builder.sensor(4, kind: "accelerometer", .stop)
+        let priced = Pricer(model: model).price(builder.build(end: 10))
+        // Accelerometer 1 → 4 s; gyroscope 2 s → the end of the run at 10 s, never stopped.
+        #expect(close(priced.eventEnergy[0], 3 * model.sensors.accelerometerW.value))
+        #expect(close(priced.eventEnergy[1], 8 * model.sensors.gyroscopeW.value))
+        #expect(priced.eventEnergy[2] == 0)
+        #expect(close(categoryJoules(priced, .sensors), 3 * model.sensors.accelerometerW.value + 8 * model.sensors.gyroscopeW.value, tolerance: 1e-6))
+    }
+
+    @Test func locationCostsTheTierOfItsRequestedAccuracy() {
+        var builder = TimelineBuilder()
+        builder.location(1, .start, accuracyMeters: 5)
+        builder.location(3, .start, accuracyMeters: 100)
+        builder.location(6, .stop)
+        let priced = Pricer(model: model).price(builder.build(end: 10))
+        // Best accuracy from 1 to 3 s (replaced by the new request), 100 m from 3 to 6 s.
+        #expect(close(priced.eventEnergy[0], 2 * model.location.bestW.value))
+        #expect(close(priced.eventEnergy[1], 3 * model.location.hundredMetersW.value))
+        #expect(priced.eventEnergy[2] == 0)
+        #expect(Pricer(model: model).locationPower(accuracyMeters: 10) == model.location.tenMetersW.value)
+        #expect(Pricer(model: model).locationPower(accuracyMeters: 3000) == model.location.kilometerW.value)
+    }
+
+    @Test func eventsWithoutCostArePricedAtZero() {
+        var builder = TimelineBuilder()
+        builder.lifecycle(0, .active)
+        builder.memory(1, footprint: 100_000_000)
+        builder.mark(2, name: "checkpoint")
+        let priced = Pricer(model: model).price(builder.build())
+        #expect(priced.eventEnergy == [0, 0, 0])
+        #expect(priced.ledger.count == 0)
+    }
+}
