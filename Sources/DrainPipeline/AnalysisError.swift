@@ -15,7 +15,12 @@ public enum AnalysisError: Error, Sendable, CustomStringConvertible {
         case .usage: 64
         case let .input(error):
             if case .unreadable = error { 66 } else { 65 }
-        case let .model(error): error.isUnreadable ? 66 : (error.isUnknownName ? 64 : 65)
+        case let .model(error):
+            switch error.problem {
+            case .unknownModel: 64
+            case .unreadable: 66
+            default: 65
+            }
         case let .configuration(error): error.isUnreadable ? 66 : 65
         }
     }

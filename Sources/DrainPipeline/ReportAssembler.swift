@@ -20,10 +20,7 @@ struct ReportAssembler {
     private var timeline: Timeline { priced.timeline }
 
     /// The run's end: the last event, or the end of a radio tail the run caused.
-    var end: Nanoseconds {
-        let radioEnd = priced.radio.segments.lazy.filter { $0.state != .idle }.map(\.end).max() ?? 0
-        return max(timeline.end, radioEnd)
-    }
+    var end: Nanoseconds { priced.end }
 
     func report(inputs: [InputInfo], diagnostics: [ImportDiagnostics], evaluation: RuleEvaluation) -> Report {
         let durationS = Clock.seconds(end)

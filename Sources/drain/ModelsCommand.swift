@@ -14,7 +14,12 @@ struct ModelsCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the built-in device models.")
 
         func run() throws {
-            Console.standardOutput(ModelCatalog.listText())
+            do {
+                Console.standardOutput(try ModelCatalog.listText())
+            } catch {
+                Console.error(error.description)
+                throw ExitCode(AnalysisError.model(error).exitCode)
+            }
         }
     }
 
