@@ -5,7 +5,9 @@ import Testing
 
 @Suite struct RuleEngineTests {
     /// A run that breaks several rules at several severities.
-    func troubledRun() -> Timeline {
+    func troubledRun() -> Timeline { troubledEvents().build(end: 30) }
+
+    func troubledEvents() -> TimelineBuilder {
         var run = TimelineBuilder()
         run.lifecycle(0, .active)
         // 60 polls in 10 s of foreground: CPU-POLLING and CPU-WAKEUPS (6 per second) warnings.
@@ -15,7 +17,7 @@ import Testing
         run.memory(4.5, footprint: 1_950_000_000)  // MEM-WARNING-RESPONSE error (rose)
         run.lifecycle(10, .background)
         run.cpu(20, duration: 0.2)  // LIFE-BACKGROUND-TIME error
-        return run.build(end: 30)
+        return run
     }
 
     @Test func findingsAreSortedBySeverityThenCatalogueThenTime() {
@@ -71,6 +73,20 @@ import Testing
         #expect(evaluate(timeline, model: strictModel).status(of: "CPU-WAKEUPS") == .warning)
         let lenient = try configuration("rules: { CPU-WAKEUPS: { foreground_per_s: 4.5 } }")
         #expect(evaluate(timeline, model: strictModel, configuration: lenient).status(of: "CPU-WAKEUPS") == .pass)
+    }
+
+    @Test(arguments: ["0", "1.0e+300"])
+    func extremeButValidSettingsDoNotBreakTheRules(_ value: String) throws {
+        let settings = RuleEngine.descriptions.map { rule in
+            "  \(rule.id): { " + rule.parameters.map { "\($0.name): \(value)" }.joined(separator: ", ") + " }"
+        }
+        let config = try configuration("rules:\n" + settings.joined(separator: "\n"))
+        var run = troubledEvents()
+        for write in 0..<30 { run.disk(Double(write), .write, bytes: 100, path: "/d/log") }
+        run.backgroundTask(12, .start, id: "task")
+        let evaluation = evaluate(run.build(end: 30), configuration: config)
+        #expect(evaluation.results.count == RuleEngine.allRules.count)
+        #expect(evaluation.thresholds.allSatisfy { $0.origin == "config" })
     }
 
     @Test func disabledRulesReportWhyAndUseNoThresholds() throws {

@@ -96,7 +96,7 @@ public struct BackgroundTimeRule: Rule {
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
         let track = LifecycleTrack(timeline)
-        let grace = Clock.nanoseconds(context.parameter("grace_s"))
+        let grace = context.span("grace_s")
         var open: [StringID: Nanoseconds] = [:]
         var tasks: [BackgroundTask] = []
         var unprotected: [Int: Activity] = [:]
@@ -132,7 +132,7 @@ public struct BackgroundTimeRule: Rule {
         for (stretch, activity) in unprotected {
             findings.append((activity.first, unprotectedFinding(activity, since: track.stretches[stretch].start, context)))
         }
-        let maximum = Clock.nanoseconds(context.parameter("max_task_s"))
+        let maximum = context.span("max_task_s")
         for task in tasks {
             let span = task.begin.map { task.end - $0 }
             let background = task.begin.map { track.isEmpty ? task.end - $0 : track.backgroundTime(from: $0, to: task.end) }

@@ -88,8 +88,8 @@ public struct CPUPollingRule: Rule {
         let timeline = context.timeline
         let track = LifecycleTrack(timeline)
         let limits = Limits(
-            maxGap: Clock.nanoseconds(context.parameter("max_interval_s")),
-            minCount: Int(context.parameter("min_count").rounded(.up)),
+            maxGap: context.span("max_interval_s"),
+            minCount: context.count("min_count"),
             tolerance: context.parameter("interval_tolerance"))
         var sources: [StringID: SourceRuns] = [:]
         var polls = 0

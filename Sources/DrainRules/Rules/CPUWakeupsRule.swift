@@ -98,7 +98,7 @@ public struct CPUWakeupsRule: Rule {
             }
         }
 
-        let minimumTime = Clock.nanoseconds(context.parameter("min_state_s"))
+        let minimumTime = context.span("min_state_s")
         func isRated(_ tally: Tally) -> Bool { tally.time > 0 && tally.time >= minimumTime }
         let rated = [foreground, background].filter(isRated)
         var findings: [Finding] = []
@@ -150,10 +150,10 @@ public struct CPUWakeupsRule: Rule {
         let windowSeconds = context.parameter("limit_window_s")
         let limitRate = context.parameter("limit_per_s")
         let times = wakeups.map { timeline.time[$0] }
-        guard let window = DensestWindow.find(in: times, length: Clock.nanoseconds(windowSeconds)),
+        guard let window = DensestWindow.find(in: times, length: context.span("limit_window_s")),
               window.count > 0, Double(window.count) > limitRate * windowSeconds
         else { return nil }
-        var tally = Tally(name: "window", time: Clock.nanoseconds(windowSeconds))
+        var tally = Tally(name: "window", time: context.span("limit_window_s"))
         for index in window.range { tally.add(wakeups[index], context) }
         let first = times[window.first], last = times[window.first + window.count - 1]
         let evidence = [

@@ -127,7 +127,7 @@ public struct DiskFrequentRule: Rule {
         let timeline = context.timeline
         let windowSeconds = context.parameter("rate_window_s")
         let times = rows.map { timeline.time[$0] }
-        guard let busiest = DensestWindow.find(in: times, length: Clock.nanoseconds(windowSeconds)),
+        guard let busiest = DensestWindow.find(in: times, length: context.span("rate_window_s")),
               busiest.count > 0, Double(busiest.count) > limit
         else { return nil }
         var perFile: [StringID: FileTally] = [:]

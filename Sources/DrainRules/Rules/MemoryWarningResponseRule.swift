@@ -99,7 +99,7 @@ public struct MemoryWarningResponseRule: Rule {
         guard !sampleTimes.isEmpty else {
             return .notApplicable("the run has \(warnings.count) memory warning(s) but no footprint samples")
         }
-        let window = Clock.nanoseconds(context.parameter("window_s"))
+        let window = context.span("window_s")
         let minimumDrop = context.parameter("min_drop")
         var findings: [Finding] = []
         var judged = 0
