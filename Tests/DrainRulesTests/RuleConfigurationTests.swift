@@ -113,7 +113,7 @@ import Testing
             _ = try RuleConfiguration.load(path: missing)
             Issue.record("a missing file must not load")
         } catch {
-            #expect(error.kind == .unreadable && error.description.hasPrefix(missing))
+            #expect(error.kind == .unreadable && error.isUnreadable && error.description.hasPrefix(missing))
         }
 
         let binary = directory.appendingPathComponent("binary.yaml")

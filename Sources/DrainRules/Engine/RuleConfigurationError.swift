@@ -29,6 +29,10 @@ public struct RuleConfigurationError: Error, Sendable, Equatable, CustomStringCo
         self.message = message
     }
 
+    /// Whether the file could not be read at all (as opposed to read and rejected), for
+    /// callers that map the two to different exit codes.
+    public var isUnreadable: Bool { kind == .unreadable }
+
     /// `path:line:column: message`, the way compilers report a position.
     public var description: String {
         var position = path
