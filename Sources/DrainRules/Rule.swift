@@ -19,17 +19,31 @@ public struct RuleParameter: Sendable, Equatable {
 
 /// A small run that a rule's examples are made of: a timeline built in code, and for
 /// triggering examples the severity the rule must report.
+///
+/// A scenario whose numbers depend on the device (a footprint at 90 % of the memory limit)
+/// is built from the model it is evaluated with, so that it holds for every model.
 public struct Scenario: Sendable {
     public var name: String
     /// For triggering examples: the highest severity the rule must report.
     public var expectedSeverity: Severity?
-    public var timeline: @Sendable () -> Timeline
+    /// Builds the run for the device model the example is evaluated with.
+    public var makeTimeline: @Sendable (DeviceModel) -> Timeline
 
     public init(_ name: String, expect expectedSeverity: Severity? = nil, _ timeline: @escaping @Sendable () -> Timeline) {
+        self.init(name, expect: expectedSeverity, model: { _ in timeline() })
+    }
+
+    public init(
+        _ name: String, expect expectedSeverity: Severity? = nil,
+        model timeline: @escaping @Sendable (DeviceModel) -> Timeline
+    ) {
         self.name = name
         self.expectedSeverity = expectedSeverity
-        self.timeline = timeline
+        self.makeTimeline = timeline
     }
+
+    /// The example's run for `model`.
+    public func timeline(for model: DeviceModel) -> Timeline { makeTimeline(model) }
 }
 
 /// Everything about a rule except its detection logic: identity, guidance, thresholds and

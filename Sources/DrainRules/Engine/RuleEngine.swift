@@ -1,0 +1,93 @@
+import DrainModel
+import DrainReport
+import DrainTrace
+
+/// Runs every guidance rule over a priced run.
+///
+/// Each parameter resolves in three steps: the rule's default, then the device model's
+/// `thresholds` for that rule, then the `--config` file. Rules run independently and in
+/// catalogue order; each is O(n) or O(n log n) in the events (see each rule).
+public struct RuleEngine: Sendable {
+    /// Every implemented rule, in `GUIDANCE.md` catalogue order.
+    public static let allRules: [any Rule.Type] = [
+        CPUWakeupsRule.self,
+        CPUPollingRule.self,
+        DiskFrequentRule.self,
+        MemoryWarningResponseRule.self,
+        MemoryPeakRule.self,
+        BackgroundTimeRule.self,
+    ]
+
+    /// The descriptions of `allRules`, in the same order.
+    public static let descriptions: [RuleDescription] = allRules.map { $0.description }
+
+    public let model: DeviceModel
+    public let configuration: RuleConfiguration
+
+    public init(model: DeviceModel, configuration: RuleConfiguration = RuleConfiguration()) {
+        self.model = model
+        self.configuration = configuration
+    }
+
+    /// The value and origin of every parameter of a rule.
+    public func thresholds(for rule: RuleDescription) -> [ThresholdUsed] {
+        rule.parameters.map { parameter in
+            if let value = configuration.value(rule: rule.id, parameter: parameter.name) {
+                return ThresholdUsed(rule: rule.id, parameter: parameter.name, value: value, unit: parameter.unit, origin: "config")
+            }
+            if let sourced = model.thresholds?[rule.id]?[parameter.name] {
+                return ThresholdUsed(rule: rule.id, parameter: parameter.name, value: sourced.value, unit: parameter.unit, origin: "model")
+            }
+            return ThresholdUsed(
+                rule: rule.id, parameter: parameter.name, value: parameter.defaultValue, unit: parameter.unit, origin: "default")
+        }
+    }
+
+    /// Evaluates every rule. Findings are sorted by severity (highest first), then catalogue
+    /// order, then first time range, then the order the rule gave them.
+    public func evaluate(_ priced: PricedTimeline) -> RuleEvaluation {
+        var findings: [(order: Int, index: Int, finding: Finding)] = []
+        var results: [RuleResult] = []
+        var thresholds: [ThresholdUsed] = []
+        for (order, ruleType) in Self.allRules.enumerated() {
+            let rule = ruleType.description
+            guard configuration.isEnabled(rule.id) else {
+                let reason = "disabled in \(configuration.path ?? "the configuration")"
+                results.append(RuleResult(id: rule.id, area: rule.area, title: rule.title, status: .disabled, reason: reason))
+                continue
+            }
+            let used = self.thresholds(for: rule)
+            thresholds += used
+            let parameters = Dictionary(uniqueKeysWithValues: used.map { ($0.parameter, $0.value) })
+            let context = RuleContext(priced: priced, model: model, parameters: parameters)
+            switch ruleType.init().evaluate(context) {
+            case .notApplicable(let reason):
+                results.append(RuleResult(id: rule.id, area: rule.area, title: rule.title, status: .notApplicable, reason: reason))
+            case .findings(let found):
+                let status = found.map(\.severity).max().map(RuleResult.Status.init) ?? .pass
+                results.append(RuleResult(id: rule.id, area: rule.area, title: rule.title, status: status))
+                findings += found.enumerated().map { (order, $0.offset, $0.element) }
+            }
+        }
+        findings.sort { lhs, rhs in
+            if lhs.finding.severity != rhs.finding.severity { return lhs.finding.severity > rhs.finding.severity }
+            if lhs.order != rhs.order { return lhs.order < rhs.order }
+            let lhsStart = lhs.finding.timeRanges.first?.startS ?? .infinity
+            let rhsStart = rhs.finding.timeRanges.first?.startS ?? .infinity
+            if lhsStart != rhsStart { return lhsStart < rhsStart }
+            return lhs.index < rhs.index
+        }
+        return RuleEvaluation(findings: findings.map(\.finding), results: results, thresholds: thresholds)
+    }
+}
+
+extension RuleResult.Status {
+    /// The status of a rule whose highest finding has `severity`.
+    init(_ severity: Severity) {
+        switch severity {
+        case .info: self = .info
+        case .warning: self = .warning
+        case .error: self = .error
+        }
+    }
+}

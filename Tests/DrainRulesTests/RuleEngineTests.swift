@@ -1,0 +1,103 @@
+import DrainReport
+import DrainRules
+import DrainTrace
+import Testing
+
+@Suite struct RuleEngineTests {
+    /// A run that breaks several rules at several severities.
+    func troubledRun() -> Timeline { troubledEvents().build(end: 30) }
+
+    func troubledEvents() -> TimelineBuilder {
+        var run = TimelineBuilder()
+        run.lifecycle(0, .active)
+        // 60 polls in 10 s of foreground: CPU-POLLING and CPU-WAKEUPS (6 per second) warnings.
+        for index in 0..<60 { run.poll(1 + Double(index) * 0.1, source: "socket", interval: 0.1) }
+        run.memory(3, footprint: 1_900_000_000)  // MEM-PEAK warning (95 % of 2 GB)
+        run.memoryWarning(4)
+        run.memory(4.5, footprint: 1_950_000_000)  // MEM-WARNING-RESPONSE error (rose)
+        run.lifecycle(10, .background)
+        run.cpu(20, duration: 0.2)  // LIFE-BACKGROUND-TIME error
+        return run
+    }
+
+    @Test func findingsAreSortedBySeverityThenCatalogueThenTime() {
+        let evaluation = evaluate(troubledRun())
+        let order = evaluation.findings.map { "\($0.severity.rawValue) \($0.rule)" }
+        #expect(order == [
+            "error MEM-WARNING-RESPONSE", "error LIFE-BACKGROUND-TIME",
+            "warning CPU-WAKEUPS", "warning CPU-POLLING", "warning MEM-PEAK",
+        ])
+    }
+
+    @Test func findingsOfOneRuleAndSeverityAreSortedByTime() {
+        var run = TimelineBuilder()
+        for line in 0..<20 { run.disk(Double(line) * 10, .write, bytes: 100, path: "/d/app.log") }
+        for chunk in 0..<70 { run.disk(500 + Double(chunk) * 0.5, .write, bytes: 8192, path: "/d/blob") }
+        let titles = evaluate(run.build(end: 600)).findings(of: "DISK-FREQUENT").map(\.title)
+        // The rule lists the rate finding (at 500 s) before the per-file one (from 0 s).
+        #expect(titles == ["Small writes to one file", "Frequent disk writes"])
+    }
+
+    @Test func everyRuleHasAResultInCatalogueOrder() {
+        let evaluation = evaluate(troubledRun())
+        #expect(evaluation.results.map(\.id) == RuleEngine.descriptions.map(\.id))
+        #expect(evaluation.results.map(\.status) == [.warning, .warning, .notApplicable, .error, .warning, .error])
+        #expect(evaluation.result(of: "DISK-FREQUENT")?.reason == "the run records no disk events")
+    }
+
+    @Test func sameRunSameEvaluation() {
+        #expect(evaluate(troubledRun()) == evaluate(troubledRun()))
+    }
+
+    @Test func thresholdsResolveDefaultThenModelThenConfig() throws {
+        let model = TestModel.make(thresholds: ["CPU-WAKEUPS": ["foreground_per_s": 4, "background_per_s": 0.5]])
+        let config = try configuration("rules: { CPU-WAKEUPS: { background_per_s: 2 } }")
+        let engine = RuleEngine(model: model, configuration: config)
+        let used = engine.thresholds(for: CPUWakeupsRule.description)
+        func origin(_ name: String) -> (Double, String)? {
+            used.first { $0.parameter == name }.map { ($0.value, $0.origin) }
+        }
+        #expect(origin("foreground_per_s")! == (4, "model"))
+        #expect(origin("background_per_s")! == (2, "config"))
+        #expect(origin("min_state_s")! == (1, "default"))
+        #expect(used.allSatisfy { $0.rule == "CPU-WAKEUPS" && !$0.unit.isEmpty })
+    }
+
+    @Test func resolvedThresholdsChangeWhatRulesFind() throws {
+        var run = TimelineBuilder()
+        run.lifecycle(0, .active)
+        for index in 0..<45 { run.timer(Double(index) * 10 / 45, name: "tick", interval: 0.2) }  // 4.5 per second
+        let timeline = run.build(end: 10)
+        #expect(evaluate(timeline).status(of: "CPU-WAKEUPS") == .pass)
+        let strictModel = TestModel.make(thresholds: ["CPU-WAKEUPS": ["foreground_per_s": 4]])
+        #expect(evaluate(timeline, model: strictModel).status(of: "CPU-WAKEUPS") == .warning)
+        let lenient = try configuration("rules: { CPU-WAKEUPS: { foreground_per_s: 4.5 } }")
+        #expect(evaluate(timeline, model: strictModel, configuration: lenient).status(of: "CPU-WAKEUPS") == .pass)
+    }
+
+    @Test(arguments: ["0", "1.0e+300"])
+    func extremeButValidSettingsDoNotBreakTheRules(_ value: String) throws {
+        let settings = RuleEngine.descriptions.map { rule in
+            "  \(rule.id): { " + rule.parameters.map { "\($0.name): \(value)" }.joined(separator: ", ") + " }"
+        }
+        let config = try configuration("rules:\n" + settings.joined(separator: "\n"))
+        var run = troubledEvents()
+        for write in 0..<30 { run.disk(Double(write), .write, bytes: 100, path: "/d/log") }
+        run.backgroundTask(12, .start, id: "task")
+        let evaluation = evaluate(run.build(end: 30), configuration: config)
+        #expect(evaluation.results.count == RuleEngine.allRules.count)
+        #expect(evaluation.thresholds.allSatisfy { $0.origin == "config" })
+    }
+
+    @Test func disabledRulesReportWhyAndUseNoThresholds() throws {
+        let config = try configuration("rules: { MEM-PEAK: { enabled: false } }")
+        let evaluation = evaluate(troubledRun(), configuration: config)
+        let result = try #require(evaluation.result(of: "MEM-PEAK"))
+        #expect(result.status == .disabled)
+        #expect(result.reason == "disabled in test.yaml")
+        #expect(evaluation.findings(of: "MEM-PEAK").isEmpty)
+        #expect(!evaluation.thresholds.contains { $0.rule == "MEM-PEAK" })
+        let everyParameter = RuleEngine.descriptions.filter { $0.id != "MEM-PEAK" }.reduce(0) { $0 + $1.parameters.count }
+        #expect(evaluation.thresholds.count == everyParameter)
+    }
+}
