@@ -2,7 +2,9 @@ import DrainTrace
 
 extension HTMLReportRenderer {
     static func rulesSection(_ report: Report) -> String {
-        var html = "<section id=\"rules\">\n<h2>Guidance rules</h2>\n<div class=\"cards areas\">\n"
+        var html = "<section id=\"rules\">\n<h2>Guidance rules</h2>\n"
+        guard !report.rules.isEmpty else { return html + "<p class=\"panel\">No rule was run.</p>\n</section>\n" }
+        html += "<div class=\"cards areas\">\n"
         for area in report.areaNames {
             let rules = report.rules.filter { $0.area.rawValue == area }
             guard !rules.isEmpty || report.scores.areas[area] != nil else { continue }

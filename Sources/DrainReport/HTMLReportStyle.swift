@@ -87,7 +87,7 @@ enum HTMLReportStyle {
         #model table { margin-top: 12px; }
         footer { max-width: 1180px; margin: 0 auto; padding: 0 28px 30px; color: var(--muted); font-size: 12px; }
         @media print {
-          body { background: #fff; font-size: 12px; }
+          body { background: #fff; font-size: 12px; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
           nav, .legend button[aria-pressed="false"], .tooltip { display: none !important; }
           .card, .panel, .finding, tr { break-inside: avoid; }
           h2 { break-after: avoid; }

@@ -21,8 +21,6 @@ struct HTMLTable {
         case number(String, sortValue: Double)
         /// Markup the renderer built itself (badges, swatches) and the text to sort by.
         case markup(String, sortText: String)
-        /// No value.
-        case empty
     }
 
     var columns: [Column]
@@ -60,8 +58,6 @@ struct HTMLTable {
             return "<td class=\"num\" data-value=\"\(sortValue)\">\(HTML.escape(text))</td>"
         case .markup(let markup, let sortText):
             return "<td data-value=\"\(HTML.escape(sortText))\">\(markup)</td>"
-        case .empty:
-            return "<td class=\"num\" data-value=\"\"></td>"
         }
     }
 }

@@ -11,6 +11,12 @@ extension Report {
         return (known + extra).map { ($0, energy.byCategory[$0] ?? 0) }
     }
 
+    /// Guidance areas in catalogue order, then any other key of `scores.areas` by name.
+    var areaNames: [String] {
+        let known = GuidanceArea.allCases.map(\.rawValue)
+        return known + scores.areas.keys.filter { !known.contains($0) }.sorted()
+    }
+
     /// Findings with errors first, then warnings, then infos; the report's order is kept
     /// within a severity.
     var findingsBySeverity: [Finding] {
@@ -42,13 +48,5 @@ extension ReportInput {
     /// Diagnostic occurrences, summed over the grouped entries.
     var diagnosticOccurrences: Int {
         diagnostics.reduce(0) { $0 + $1.count }
-    }
-}
-
-extension Report {
-    /// Guidance areas in catalogue order, then any other key of `scores.areas` by name.
-    var areaNames: [String] {
-        let known = GuidanceArea.allCases.map(\.rawValue)
-        return known + scores.areas.keys.filter { !known.contains($0) }.sorted()
     }
 }
