@@ -19,6 +19,10 @@ public enum ReportWriter {
     ///   refused with `EINVAL`.
     public static func write(_ text: String, to path: String) throws(ReportWriteError) {
         guard !path.contains("\0") else { throw ReportWriteError(path: path, operation: .invalidName, code: EINVAL) }
+        if isSpecialFile(path) {
+            try writeInPlace(text, to: path)
+            return
+        }
         let temporary = try writeTemporary(text, for: path)
         if rename(temporary, path) != 0 {
             let code = errno
@@ -85,6 +89,26 @@ public enum ReportWriter {
             throw ReportWriteError(path: path, operation: operation, code: code)
         }
         return temporary
+    }
+
+    /// Whether `path` exists and is not a regular file or directory: a character device such
+    /// as `/dev/null` or `/dev/stdout`, or a FIFO. Those cannot be replaced by a rename, and
+    /// there is no half-written file to protect.
+    static func isSpecialFile(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        let type = status.st_mode & S_IFMT
+        return type == S_IFCHR || type == S_IFIFO
+    }
+
+    /// Writes straight into an existing special file.
+    private static func writeInPlace(_ text: String, to path: String) throws(ReportWriteError) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ReportWriteError(path: path, operation: .createFile, code: errno) }
+        var bytes = text
+        let code = bytes.withUTF8 { writeAll($0, to: descriptor) }
+        close(descriptor)
+        if code != 0 { throw ReportWriteError(path: path, operation: .write, code: code) }
     }
 
     /// Writes the whole buffer, resuming after short writes and interruptions; returns 0 or
