@@ -13,11 +13,23 @@ private let categoryWeights = [40, 25, 12, 10, 6, 4, 3]
 /// fewer keys than that so that some entries have keys out of range.
 let randomKeySpace: UInt32 = 60
 
+/// How random ledgers draw their energies.
+enum RandomEnergies: CaseIterable, CustomStringConvertible {
+    /// Log-uniform over 1 µJ … 10 J: realistic magnitudes, sums compared within a tolerance.
+    case logUniform
+    /// Multiples of 1/1024 J up to 1 J: every partial sum of up to 32 of them fits a `Float`
+    /// significand (16 bits) and every total of up to 10⁵ a `Double` one (27 bits), so all
+    /// sums are exact in any order and must match the reference exactly.
+    case dyadic
+
+    var description: String { self == .logUniform ? "log-uniform energies" : "dyadic energies" }
+}
+
 /// A ledger of `count` random entries: times sorted (steps of 0–2 ms, a tenth of them 0, so
 /// some entries share a time), skewed categories, keys mostly in `0..<randomKeySpace`, energies
-/// log-uniform over 1 µJ … 10 J. With `sorted: false` the same entries are added in shuffled
+/// drawn as `energies` says. With `sorted: false` the same entries are added in shuffled
 /// order, so the ledger reports `isSorted == false` (for two or more distinct times).
-func randomLedger(count: Int, seed: UInt64, sorted: Bool = true) -> CostLedger {
+func randomLedger(count: Int, seed: UInt64, sorted: Bool = true, energies: RandomEnergies = .logUniform) -> CostLedger {
     var random = SplitMix64(seed: seed)
     var time = Nanoseconds.random(in: 0...1_000_000_000, using: &random)
     var entries: [(time: Nanoseconds, category: EnergyCategory, joules: Double, key: StringID)] = []
@@ -30,7 +42,8 @@ func randomLedger(count: Int, seed: UInt64, sorted: Bool = true) -> CostLedger {
             category += 1
         }
         let key = Int.random(in: 0..<50, using: &random) == 0 ? StringID.max : StringID.random(in: 0..<randomKeySpace, using: &random)
-        entries.append((time, EnergyCategory(rawValue: UInt8(category))!, random.logUniform(1e-6...10), key))
+        let joules = energies == .dyadic ? Double(Int.random(in: 1...1024, using: &random)) / 1024 : random.logUniform(1e-6...10)
+        entries.append((time, EnergyCategory(rawValue: UInt8(category))!, joules, key))
     }
     if !sorted { entries.shuffle(using: &random) }
     var ledger = CostLedger()
@@ -48,30 +61,40 @@ func ledger(_ entries: [(Nanoseconds, EnergyCategory, Double)]) -> CostLedger {
 }
 
 /// How far apart two `Double` sums of the same `count` values may be when added in different
-/// orders.
+/// orders: n × 2⁻⁵² × Σ|x|.
 ///
-/// `Aggregate` and `ScalarAggregate` both widen the ledger's `Float` energies to `Double`
-/// (exactly) and add them in `Double`: the reference in entry order, `Aggregate` in eight
-/// interleaved banks (or SIMD lanes) folded at the end. Recursive summation of n terms in any
-/// order lands within (n − 1) × 2⁻⁵³ × Σ|x| of the exact sum (Higham, *Accuracy and Stability
-/// of Numerical Algorithms*, 2nd ed., §4.2), so the two differ by at most n × 2⁻⁵² × Σ|x|. The
-/// random energies are positive, so Σ|x| is the expected sum itself (its own rounding is far
-/// below the bound). An empty sum must match exactly.
-func sumTolerance(count: Int, magnitude: Double) -> Double {
-    Double(count) * 0x1p-52 * abs(magnitude)
+/// Recursive summation of n terms in any order lands within (n − 1) × 2⁻⁵³ × Σ|x| of the exact
+/// sum (Higham, *Accuracy and Stability of Numerical Algorithms*, 2nd ed., §4.2), so two such
+/// sums differ by at most n × 2⁻⁵² × Σ|x|. This covers `ScalarAggregate` (entry order) against
+/// `Aggregate.sumsByKey` (two interleaved banks) and `Aggregate.statistics` (eight SIMD lanes).
+func doubleSumTolerance(count: Int, magnitude: Double) -> Double {
+    Double(count) * 0x1p-52 * magnitude
 }
 
-/// Expects `actual` to match `expected` element by element within `sumTolerance`.
+/// How far `Aggregate.totals` and `Aggregate.binnedTotals` may be from `ScalarAggregate`:
+/// (31 × 2⁻²⁴ + n × 2⁻⁵²) × Σ|x|.
+///
+/// The category kernel adds at most 32 `Float` energies in a row per accumulator (error at
+/// most 31 × 2⁻²⁴ × Σ|x|) and the rest in `Double` (at most n × 2⁻⁵³ × Σ|x|, see
+/// `CategoryTotalsKernel`); the reference's in-order `Double` sum adds its own n × 2⁻⁵³ × Σ|x|.
+func categoryTotalTolerance(count: Int, magnitude: Double) -> Double {
+    (31 * 0x1p-24 + Double(count) * 0x1p-52) * magnitude
+}
+
+/// Expects `actual` to match `expected` element by element within `tolerance(count, Σ|x|)`.
+/// The random ledgers' energies are positive, so each expected sum stands for its own Σ|x|
+/// (its rounding is far below either bound); an empty sum must match exactly.
 func expectSums(
-    _ actual: [Double], _ expected: [Double], count: Int, _ context: String,
+    _ actual: [Double], _ expected: [Double], count: Int,
+    within tolerance: (_ count: Int, _ magnitude: Double) -> Double, _ context: String,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     #expect(actual.count == expected.count, "\(context)", sourceLocation: sourceLocation)
     for (index, (got, want)) in zip(actual, expected).enumerated() {
-        let tolerance = sumTolerance(count: count, magnitude: want)
+        let bound = tolerance(count, abs(want))
         #expect(
-            abs(got - want) <= tolerance,
-            "\(context): element \(index) is \(got), reference \(want), tolerance \(tolerance)",
+            abs(got - want) <= bound,
+            "\(context): element \(index) is \(got), reference \(want), tolerance \(bound)",
             sourceLocation: sourceLocation)
     }
 }

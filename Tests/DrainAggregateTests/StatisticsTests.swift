@@ -62,7 +62,7 @@ import Testing
         #expect(actual.min == expected.min, "seed \(seed)")
         #expect(actual.max == expected.max, "seed \(seed)")
         // Values of both signs: the bound uses Σ|v|.
-        let tolerance = sumTolerance(count: count, magnitude: values.reduce(0) { $0 + abs($1) })
+        let tolerance = doubleSumTolerance(count: count, magnitude: values.reduce(0) { $0 + abs($1) })
         #expect(abs(actual.sum - expected.sum) <= tolerance, "seed \(seed)")
         #expect(abs(actual.mean - expected.mean) <= tolerance / Double(count) * 2, "seed \(seed)")
     }

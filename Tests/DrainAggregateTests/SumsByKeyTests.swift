@@ -5,15 +5,21 @@ import Testing
 @Suite struct SumsByKeyTests {
     @Test(arguments: ledgerSizes)
     func matchesScalarReference(count: Int) {
-        let seed = 0x5E_0000 &+ UInt64(count)
-        let ledger = randomLedger(count: count, seed: seed)
-        for keyCount in [0, 1, 50, Int(randomKeySpace) + 5] {
-            for category in [nil] + EnergyCategory.allCases {
-                let actual = Aggregate.sumsByKey(ledger, keyCount: keyCount, category: category)
-                let expected = ScalarAggregate.sumsByKey(ledger, keyCount: keyCount, category: category)
-                let context = "seed \(seed), keyCount \(keyCount), category \(category.map(\.name) ?? "all")"
-                #expect(actual.entries == expected.entries, "\(context)")
-                expectSums(actual.energy, expected.energy, count: count, context)
+        for energies in RandomEnergies.allCases {
+            let seed = 0x5E_0000 &+ UInt64(count) &* 2 &+ (energies == .dyadic ? 1 : 0)
+            let ledger = randomLedger(count: count, seed: seed, energies: energies)
+            for keyCount in [0, 1, 50, Int(randomKeySpace) + 5] {
+                for category in [nil] + EnergyCategory.allCases {
+                    let actual = Aggregate.sumsByKey(ledger, keyCount: keyCount, category: category)
+                    let expected = ScalarAggregate.sumsByKey(ledger, keyCount: keyCount, category: category)
+                    let context = "seed \(seed), \(energies), keyCount \(keyCount), category \(category.map(\.name) ?? "all")"
+                    #expect(actual.entries == expected.entries, "\(context)")
+                    if energies == .dyadic {
+                        #expect(actual.energy == expected.energy, "\(context)")
+                    } else {
+                        expectSums(actual.energy, expected.energy, count: count, within: doubleSumTolerance, context)
+                    }
+                }
             }
         }
     }
