@@ -11,9 +11,9 @@ extension Aggregate {
     ///
     /// A time-sorted ledger is cut into bins without a division per entry: a binary search
     /// finds the first entry at or after `origin`, then for each non-empty bin one division
-    /// names the bin of its first entry and a galloping search finds the bin's end, and the
-    /// range is summed by the category kernel. O(n + m log(n / m)) for m non-empty bins, plus
-    /// O(binCount) to allocate the result. An unsorted ledger (`isSorted == false`) takes a
+    /// names the bin of its first entry, a galloping search (from where the previous bin's
+    /// length predicts) finds the bin's end, and the category kernel sums the range.
+    /// O(n + m log(n / m)) for m non-empty bins, plus O(binCount) to allocate the result. An unsorted ledger (`isSorted == false`) takes a
     /// plain pass with one division per entry, O(n).
     ///
     /// - Precondition: `binWidth > 0` and `binCount >= 0`.
@@ -66,15 +66,23 @@ private struct Binning {
         into bins: UnsafeMutablePointer<Double>
     ) {
         let count = time.count
-        var start = Self.firstIndex(in: time, from: 0) { $0 >= origin }
+        var start = Self.firstIndex(in: time, from: 0, near: 0) { $0 >= origin }
+        var previousLength = 0
         while start < count {
             let bin = offset(time[start]) / width
             guard bin < self.count else { return }
             let (binEnd, overflow) = (bin + 1).multipliedReportingOverflow(by: width)
-            let end = overflow ? count : Self.firstIndex(in: time, from: start + 1) { offset($0) >= binEnd }
+            // Bins of a steady run hold similar numbers of entries: searching from where the
+            // previous length would end touches a few nearby cache lines of `time` instead of
+            // galloping across the whole bin.
+            let end =
+                overflow
+                ? count
+                : Self.firstIndex(in: time, from: start + 1, near: start + previousLength) { offset($0) >= binEnd }
             CategoryTotalsKernel.accumulate(
                 energy: energy, category: category, range: start..<end,
                 into: bins + Int(bin) * EnergyCategory.count)
+            previousLength = end - start
             start = end
         }
     }
@@ -92,20 +100,37 @@ private struct Binning {
     }
 
     /// The first index at or after `start` whose time satisfies `isPast`, or `time.count`;
-    /// `isPast` must be false then true along the sorted times. Gallops from `start` (steps 1,
-    /// 2, 4…) then bisects, so finding an index `d` places away costs O(log d).
+    /// `isPast` must be false then true along the sorted times. Gallops from `guess` — forward
+    /// if the guess is not yet past, else back towards `start` — with steps 1, 2, 4…, then
+    /// bisects, so an answer `d` places from the guess costs O(log d) probes.
     static func firstIndex(
-        in time: UnsafeBufferPointer<Nanoseconds>, from start: Int, where isPast: (Nanoseconds) -> Bool
+        in time: UnsafeBufferPointer<Nanoseconds>, from start: Int, near guess: Int,
+        where isPast: (Nanoseconds) -> Bool
     ) -> Int {
+        // Invariant: the answer lies in low...high (high may be time.count).
         var low = start
-        var high = start
+        var high = time.count
+        var probe = min(max(guess, start), time.count)
         var step = 1
-        while high < time.count, !isPast(time[high]) {
-            low = high + 1
-            high = low + step - 1
-            step &<<= 1
+        if probe < time.count, !isPast(time[probe]) {
+            repeat {
+                low = probe + 1
+                probe = low + step - 1
+                step &<<= 1
+            } while probe < time.count && !isPast(time[probe])
+            high = min(probe, time.count)
+        } else {
+            high = probe
+            while high - step >= low {
+                probe = high - step
+                if !isPast(time[probe]) {
+                    low = probe + 1
+                    break
+                }
+                high = probe
+                step &<<= 1
+            }
         }
-        high = min(high, time.count)
         while low < high {
             let middle = low + (high - low) / 2
             if isPast(time[middle]) { high = middle } else { low = middle + 1 }
