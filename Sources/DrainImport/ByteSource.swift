@@ -11,6 +11,9 @@ import Darwin
 /// Importers read through this so that they stream files in fixed-size chunks and so that
 /// tests can feed bytes without touching the disk.
 protocol ByteSource {
+    /// The total number of bytes, when known in advance (a regular file, a buffer).
+    var size: Int? { get }
+
     /// Reads up to `buffer.count` bytes into `buffer`; returns how many were read, 0 at the end.
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int
 }
@@ -19,6 +22,7 @@ protocol ByteSource {
 struct FileByteSource: ByteSource {
     let path: String
     let descriptor: Int32
+    let size: Int?
 
     /// Opens `path` for reading. Missing files, directories and files without read
     /// permission are `ImportError.unreadable`.
@@ -28,12 +32,14 @@ struct FileByteSource: ByteSource {
             throw .unreadable(path: path, reason: Self.systemMessage(errno))
         }
         var status = stat()
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+        let statusKnown = fstat(descriptor, &status) == 0
+        if statusKnown, (status.st_mode & S_IFMT) == S_IFDIR {
             systemClose(descriptor)
             throw .unreadable(path: path, reason: "is a directory")
         }
         self.path = path
         self.descriptor = descriptor
+        self.size = statusKnown && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
     }
 
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
@@ -64,6 +70,8 @@ struct MemoryByteSource: ByteSource {
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
+
+    var size: Int? { bytes.count }
 
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
         let count = min(buffer.count, bytes.count - offset)

@@ -62,8 +62,12 @@ public enum DrainTraceImporter {
             throw .badData(path: path, location: nil, reason: reason)
         }
 
+        var estimate = CapacityEstimate()
         while let line = try lines.nextLine() {
             if isBlank(line.bytes, from: 0) { continue }
+            if let events = estimate.measure(lineLength: line.bytes.count, inputSize: lines.sourceSize) {
+                parser.timeline.reserveCapacity(events)
+            }
             do {
                 try parser.parseEvent(line)
             } catch {

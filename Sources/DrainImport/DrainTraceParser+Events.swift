@@ -15,7 +15,7 @@ extension DrainTraceParser {
         if line.has(.thread) { event.thread = try thread() }
         try readFields(of: kind, into: &event)
         if kind == .unknown {
-            event.label = timeline.strings.intern(typeName)
+            event.label = intern(typeName)
             if unknownTypes.count == 0 {
                 unknownTypes.first(
                     message: "event type \(QuotedText.quote(typeName)) is not known to this reader; such events are kept as \"unknown\" and ignored by pricing and rules",

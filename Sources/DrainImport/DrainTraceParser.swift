@@ -11,6 +11,8 @@ struct DrainTraceParser: ~Copyable {
     var unknownFields = DiagnosticTally(code: "unknown-field")
     /// The line being read.
     var line = ScannedLine()
+    /// Short strings interned lately, by their bytes.
+    var recentStrings = RecentStrings()
     let vocabulary = TraceVocabulary.shared
 
     init(path: String, inputIndex: UInt16) {
@@ -23,7 +25,19 @@ struct DrainTraceParser: ~Copyable {
     mutating func internedString(_ field: TraceField) throws(LineError) -> StringID {
         guard line.has(field) else { return 0 }
         let text = try line.string(field)
-        return timeline.strings.intern(text)
+        return intern(text)
+    }
+
+    /// Interns text from the line (or the scratch buffer; either is padded). Short strings
+    /// go through `recentStrings` first: traces repeat the same few hosts, names and
+    /// threads, and a cache hit costs a fraction of hashing the string again.
+    @inline(__always)
+    mutating func intern(_ text: UnsafeRawBufferPointer) -> StringID {
+        guard let name = PackedName(padded: text) else { return timeline.strings.intern(text) }
+        if let id = recentStrings.id(of: name) { return id }
+        let id = timeline.strings.intern(text)
+        recentStrings.remember(name, as: id)
+        return id
     }
 
     /// The `thread` field: a string, or a whole number ≥ 0 interned as its digits.
@@ -31,13 +45,13 @@ struct DrainTraceParser: ~Copyable {
         let span = line.span(.thread)
         switch span.kind {
         case .string:
-            return timeline.strings.intern(line.text(of: span))
+            return intern(line.text(of: span))
         case .number:
             let digits = UnsafeRawBufferPointer(rebasing: line.bytes[span.start..<span.end])
             guard digits.allSatisfy(ASCII.isDigit) else {
                 throw line.wrongType(.thread, expected: "a string or a whole number ≥ 0")
             }
-            return timeline.strings.intern(digits)
+            return intern(digits)
         default:
             throw line.wrongType(.thread, expected: "a string or a whole number ≥ 0")
         }

@@ -36,6 +36,16 @@ struct JSONScanner {
         }
     }
 
+    /// Moves the cursor past any whitespace and returns the byte there, or nil at the end.
+    /// Traces rarely hold whitespace between tokens, so one comparison usually settles it.
+    @inline(__always)
+    mutating func nextSignificant() -> UInt8? {
+        // Every JSON whitespace byte is at most 0x20.
+        if position < count, bytes[position] > ASCII.space { return bytes[position] }
+        skipWhitespace()
+        return position < count ? bytes[position] : nil
+    }
+
     /// An error at `offset`; one at the end of the line is marked as a possible cut-off.
     func error(at offset: Int, _ message: String) -> LineError {
         LineError(at: offset, message, cutOff: offset >= count)
@@ -110,7 +120,7 @@ struct JSONScanner {
         let special = Self.specialStringBytes(word)
         guard special != 0 else { return nil }
         let length = special.trailingZeroBitCount >> 3
-        guard (word >> UInt64(length * 8)) & 0xFF == UInt64(ASCII.quote), start + length < count else { return nil }
+        guard (word &>> UInt64(length * 8)) & 0xFF == UInt64(ASCII.quote), start + length < count else { return nil }
         position = start + length + 1
         return PackedName(length: length, words: (word & PackedName.mask(keeping: length), 0, 0))
     }
@@ -209,6 +219,39 @@ struct JSONScanner {
         return span
     }
 
+    /// Scans a number at the cursor if it is plain and short, as trace numbers nearly always
+    /// are: 1 to 7 integer digits (no leading zero unless alone), optionally a point and 1
+    /// to 7 more, no sign, no exponent. Returns nil and leaves the cursor alone otherwise,
+    /// for `scanNumber()` to handle. Two word loads, as in `scanDigits`.
+    @inline(__always)
+    mutating func scanShortPlainNumber() -> JSONSpan? {
+        let start = position
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        let integerWord = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+        let integerCount = Self.leadingDigitCount(integerWord)
+        guard integerCount > 0, integerCount < 8, integerCount == 1 || integerWord & 0xFF != UInt64(ASCII.zero) else {
+            return nil
+        }
+        var end = start + integerCount
+        var digits = Self.valueOfDigits(integerWord, count: integerCount)
+        var fractionCount = 0
+        var next = (integerWord &>> UInt64(integerCount * 8)) & 0xFF
+        if next == UInt64(ASCII.dot) {
+            let fractionWord = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: end + 1, as: UInt64.self))
+            fractionCount = Self.leadingDigitCount(fractionWord)
+            guard fractionCount > 0, fractionCount < 8 else { return nil }
+            digits = digits &* DecimalNumber.powerOfTen(fractionCount) &+ Self.valueOfDigits(fractionWord, count: fractionCount)
+            end += 1 + fractionCount
+            next = (fractionWord &>> UInt64(fractionCount * 8)) & 0xFF
+        }
+        guard next | 0x20 != UInt64(UInt8(ascii: "e")), end <= count else { return nil }
+        position = end
+        var span = JSONSpan(start: start, end: end, kind: .number, hasEscapes: false)
+        span.digits = digits
+        span.fractionDigits = Int8(truncatingIfNeeded: fractionCount)
+        return span
+    }
+
     /// Skips the run of digits at `index` and appends their value to `value` (wrapping past
     /// 19 digits); returns how many there were. Eight digits at a time: the bytes after a
     /// number are always readable (the line's closing characters, its newline or padding)
@@ -247,7 +290,7 @@ struct JSONScanner {
     @inline(__always)
     static func valueOfDigits(_ word: UInt64, count: Int) -> UInt64 {
         // Move the digits to the top; the zero bytes shifted in act as leading zeros.
-        var value = (word << UInt64(64 - 8 * count)) & 0x0F0F_0F0F_0F0F_0F0F
+        var value = (word &<< UInt64(64 - 8 * count)) & 0x0F0F_0F0F_0F0F_0F0F
         value = (value &* 2561) >> 8
         value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
         return ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
@@ -375,22 +418,28 @@ struct JSONSpan {
         }
     }
 
-    /// Byte offsets in the line; for strings, of the text between the quotes.
-    var start: Int
-    var end: Int
-    var kind: Kind
-    /// For strings: whether the text holds backslash escapes and must be decoded.
-    var hasEscapes: Bool
+    /// Byte offsets in the line (lines are shorter than 2 GiB, see `LineReader`), kept in
+    /// 32 bits so that a span fits in 24 bytes.
+    private var start32: Int32
+    private var end32: Int32
     /// For plain numbers (no sign, no exponent, at most 19 digits): the digits as one
     /// integer, so that the value is `digits / 10^fractionDigits`.
     var digits: UInt64 = 0
+    var kind: Kind
+    /// For strings: whether the text holds backslash escapes and must be decoded.
+    var hasEscapes: Bool
     /// For plain numbers, how many of `digits` follow the point; -1 for other numbers
     /// and for other values.
     var fractionDigits: Int8 = -1
 
+    /// Where the value starts; for strings, the text after the opening quote.
+    var start: Int { Int(start32) }
+    /// Where the value ends; for strings, the closing quote.
+    var end: Int { Int(end32) }
+
     init(start: Int, end: Int, kind: Kind, hasEscapes: Bool) {
-        self.start = start
-        self.end = end
+        self.start32 = Int32(truncatingIfNeeded: start)
+        self.end32 = Int32(truncatingIfNeeded: end)
         self.kind = kind
         self.hasEscapes = hasEscapes
     }

@@ -52,6 +52,9 @@ struct LineReader<Source: ByteSource>: ~Copyable {
         buffer.deallocate()
     }
 
+    /// The size of the whole input, when the source knows it.
+    var sourceSize: Int? { source.size }
+
     /// The next line, or `nil` at the end of the input.
     mutating func nextLine() throws(ImportError) -> Line? {
         while true {

@@ -57,7 +57,7 @@ struct PackedName: Equatable, Sendable {
     static func mask(keeping count: Int) -> UInt64 {
         if count >= 8 { return ~0 }
         if count <= 0 { return 0 }
-        return (1 << UInt64(count * 8)) &- 1
+        return (1 &<< UInt64(count * 8)) &- 1
     }
 
     static func == (lhs: PackedName, rhs: PackedName) -> Bool {
@@ -135,7 +135,7 @@ struct NameTable: @unchecked Sendable {
     /// The code of a packed name, or `nil` if it is not in the table. O(1).
     @inline(__always)
     func code(of name: PackedName) -> UInt8? {
-        let entry = entries[Int(truncatingIfNeeded: (name.key &* seed) >> shift)]
+        let entry = entries[Int(truncatingIfNeeded: (name.key &* seed) &>> shift)]
         return entry.name == name ? entry.code : nil
     }
 

@@ -29,7 +29,7 @@ struct ScannedLine: ~Copyable {
     struct Slot {
         var value: JSONSpan
         /// Offset of the field name's opening quote, for diagnostics.
-        var keyOffset: Int
+        var keyOffset: Int32
     }
 
     init() {
@@ -84,65 +84,64 @@ struct ScannedLine: ~Copyable {
         if !scanner.isAtEnd, scanner.current == ASCII.closeBrace {
             scanner.position += 1
         } else {
-            try scanFields(&scanner, names: names)
+            // One iteration per field: name, colon, value, then ',' or '}'.
+            fields: while true {
+                guard scanner.nextSignificant() == ASCII.quote else {
+                    throw scanner.expected("'\"' to start a field name")
+                }
+                let keyOffset = scanner.position
+                let code: UInt8?
+                if let name = scanner.scanShortPlainString() {
+                    code = names.code(of: name)
+                } else {
+                    let key = try scanner.scanString()
+                    code = names.code(ofPadded: text(of: key))
+                }
+                guard scanner.nextSignificant() == ASCII.colon else {
+                    throw scanner.expected("':' after the field name")
+                }
+                scanner.position += 1
+                // Strings and numbers first: nearly every value is one.
+                let first = scanner.nextSignificant()
+                let value: JSONSpan
+                if first == ASCII.quote {
+                    value = try scanner.scanString()
+                } else if let first, ASCII.isDigit(first) {
+                    if let number = scanner.scanShortPlainNumber() {
+                        value = number
+                    } else {
+                        value = try scanner.scanNumber()
+                    }
+                } else {
+                    value = try scanner.scanValue()
+                }
+                if let code {
+                    slots[Int(code)] = Slot(value: value, keyOffset: Int32(truncatingIfNeeded: keyOffset))
+                    if value.kind == .null {
+                        present &= ~(1 &<< UInt64(code))
+                    } else {
+                        present |= 1 &<< UInt64(code)
+                    }
+                } else {
+                    unknownKeyCount += 1
+                    if firstUnknownKeyOffset < 0 { firstUnknownKeyOffset = keyOffset }
+                }
+                switch scanner.nextSignificant() {
+                case ASCII.comma:
+                    scanner.position += 1
+                case ASCII.closeBrace:
+                    scanner.position += 1
+                    break fields
+                default:
+                    throw scanner.expected("',' or '}' after a field value")
+                }
+            }
         }
         scanner.skipWhitespace()
         guard scanner.isAtEnd else {
             throw scanner.error(
                 at: scanner.position,
                 "unexpected \(scanner.describeCurrent()) after the end of the object (a line holds one JSON object)")
-        }
-    }
-
-    @inline(__always)
-    private mutating func scanFields(_ scanner: inout JSONScanner, names: NameTable) throws(LineError) {
-        while true {
-            guard !scanner.isAtEnd, scanner.current == ASCII.quote else {
-                throw scanner.expected("'\"' to start a field name")
-            }
-            let keyOffset = scanner.position
-            let code: UInt8?
-            if let name = scanner.scanShortPlainString() {
-                code = names.code(of: name)
-            } else {
-                let key = try scanner.scanString()
-                code = names.code(ofPadded: text(of: key))
-            }
-            scanner.skipWhitespace()
-            try scanner.expect(ASCII.colon, "':' after the field name")
-            scanner.skipWhitespace()
-            // Strings and numbers first: nearly every value is one.
-            let value: JSONSpan
-            if !scanner.isAtEnd && scanner.current == ASCII.quote {
-                value = try scanner.scanString()
-            } else if !scanner.isAtEnd && ASCII.isDigit(scanner.current) {
-                value = try scanner.scanNumber()
-            } else {
-                value = try scanner.scanValue()
-            }
-            if let code {
-                slots[Int(code)] = Slot(value: value, keyOffset: keyOffset)
-                if value.kind == .null {
-                    present &= ~(1 << UInt64(code))
-                } else {
-                    present |= 1 << UInt64(code)
-                }
-            } else {
-                unknownKeyCount += 1
-                if firstUnknownKeyOffset < 0 { firstUnknownKeyOffset = keyOffset }
-            }
-            scanner.skipWhitespace()
-            guard !scanner.isAtEnd else { throw scanner.expected("',' or '}' after a field value") }
-            switch scanner.current {
-            case ASCII.comma:
-                scanner.position += 1
-                scanner.skipWhitespace()
-            case ASCII.closeBrace:
-                scanner.position += 1
-                return
-            default:
-                throw scanner.expected("',' or '}' after a field value")
-            }
         }
     }
 
@@ -174,7 +173,7 @@ struct ScannedLine: ~Copyable {
         return span.kind == .string ? span.start - 1 : span.start
     }
 
-    func keyOffset(_ field: TraceField) -> Int { slots[Int(field.rawValue)].keyOffset }
+    func keyOffset(_ field: TraceField) -> Int { Int(slots[Int(field.rawValue)].keyOffset) }
 
     func wrongType(_ field: TraceField, expected: String) -> LineError {
         LineError(at: valueOffset(field), "\"\(field.key)\" must be \(expected), found \(span(field).kind.description)")

@@ -23,7 +23,7 @@ enum TraceField: UInt8, CaseIterable {
 
     /// This field's bit in a field set (a `UInt64` with one bit per field).
     @inline(__always)
-    var bit: UInt64 { 1 << UInt64(rawValue) }
+    var bit: UInt64 { 1 &<< UInt64(rawValue) }
 
     /// Fields a header may carry.
     static var headerFields: UInt64 {
