@@ -31,7 +31,7 @@ import Darwin
         let path = directory.appendingPathComponent("pipe").path
         #expect(mkfifo(path, 0o600) == 0)
         nonisolated(unsafe) var received = Data()
-        let reader = Thread { received = FileManager.default.contents(atPath: path) ?? Data() }
+        let reader = Thread { received = FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data() }
         reader.start()
         try ReportWriter.write("through the pipe\n", to: path)
         while !reader.isFinished { usleep(1000) }
