@@ -29,7 +29,8 @@ struct FormatSniffer {
         case ASCII.openBracket:
             if containsKey("ph") { return .chromeTrace }
             if Self.metricKitKeys.contains(where: containsKey) { return .metrickit }
-            return nil
+            // strace -f writes "[pid  N] " before calls of threads other than the first.
+            return looksLikeStrace(from: text) ? .strace : nil
         default:
             return looksLikeStrace(from: text) ? .strace : nil
         }
