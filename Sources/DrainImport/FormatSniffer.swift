@@ -29,7 +29,8 @@ struct FormatSniffer {
         case ASCII.openBracket:
             if containsKey("ph") { return .chromeTrace }
             if Self.metricKitKeys.contains(where: containsKey) { return .metrickit }
-            return nil
+            // strace -f writes "[pid  N] " before calls of threads other than the first.
+            return looksLikeStrace(from: text) ? .strace : nil
         default:
             return looksLikeStrace(from: text) ? .strace : nil
         }
@@ -157,8 +158,9 @@ struct FormatSniffer {
     private var preview: String {
         let prefix = Array(head.prefix(32))
         let printable = prefix.allSatisfy { $0 >= 0x20 || ASCII.isBlank($0) }
-        if printable, let text = String(validating: prefix, as: UTF8.self) {
-            return prefix.withUnsafeBytes { QuotedText.quote($0, limit: 32) } + (head.count > 32 && text.count > 0 ? "…" : "")
+        // Valid UTF-8 is what decodes back to the same bytes.
+        if printable, String(decoding: prefix, as: UTF8.self).utf8.elementsEqual(prefix) {
+            return prefix.withUnsafeBytes { QuotedText.quote($0) } + (head.count > prefix.count ? "…" : "")
         }
         return "bytes " + prefix.prefix(16).map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
     }

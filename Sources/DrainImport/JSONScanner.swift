@@ -2,8 +2,12 @@
 ///
 /// It validates and measures values without building them: strings come back as spans
 /// (decoded later only if they hold escapes), numbers as spans, containers are skipped.
-/// Nothing is allocated unless a line is rejected. Every read is bounds-checked against
-/// `count`, so hostile input cannot read past the line.
+/// Nothing is allocated unless a line is rejected.
+///
+/// Byte reads are checked against `count`. The fast paths also load whole 8-byte words,
+/// which may reach past the end of the line into the `PackedName.padding` bytes that
+/// follow every `Line`; bytes past the end never become part of a value (the checks
+/// against `count` still decide), so a scanner must only be made over such padded text.
 struct JSONScanner {
     /// The line's bytes; `UnsafeBufferPointer` since an empty line may have no address.
     let bytes: UnsafeBufferPointer<UInt8>
@@ -395,97 +399,6 @@ struct JSONScanner {
             } else {
                 throw expected("',' or ']' after an array element")
             }
-        }
-    }
-}
-
-/// Where a scanned JSON value lies in its line, and what it is.
-struct JSONSpan {
-    enum Kind: UInt8 {
-        case string, number, `true`, `false`, null, object, array
-
-        /// "a string", "a number"…, for messages such as `"bytes" must be a number, found a string`.
-        var description: String {
-            switch self {
-            case .string: "a string"
-            case .number: "a number"
-            case .true: "true"
-            case .false: "false"
-            case .null: "null"
-            case .object: "an object"
-            case .array: "an array"
-            }
-        }
-    }
-
-    /// Byte offsets in the line (lines are shorter than 2 GiB, see `LineReader`), kept in
-    /// 32 bits so that a span fits in 24 bytes.
-    private var start32: Int32
-    private var end32: Int32
-    /// For plain numbers (no sign, no exponent, at most 19 digits): the digits as one
-    /// integer, so that the value is `digits / 10^fractionDigits`.
-    var digits: UInt64 = 0
-    var kind: Kind
-    /// For strings: whether the text holds backslash escapes and must be decoded.
-    var hasEscapes: Bool
-    /// For plain numbers, how many of `digits` follow the point; -1 for other numbers
-    /// and for other values.
-    var fractionDigits: Int8 = -1
-
-    /// Where the value starts; for strings, the text after the opening quote.
-    var start: Int { Int(start32) }
-    /// Where the value ends; for strings, the closing quote.
-    var end: Int { Int(end32) }
-
-    init(start: Int, end: Int, kind: Kind, hasEscapes: Bool) {
-        self.start32 = Int32(truncatingIfNeeded: start)
-        self.end32 = Int32(truncatingIfNeeded: end)
-        self.kind = kind
-        self.hasEscapes = hasEscapes
-    }
-}
-
-/// The ASCII bytes the JSON grammar is made of.
-enum ASCII {
-    static let tab: UInt8 = 0x09
-    static let newline: UInt8 = 0x0A
-    static let carriageReturn: UInt8 = 0x0D
-    static let space: UInt8 = 0x20
-    static let quote = UInt8(ascii: "\"")
-    static let plus = UInt8(ascii: "+")
-    static let comma = UInt8(ascii: ",")
-    static let minus = UInt8(ascii: "-")
-    static let dot = UInt8(ascii: ".")
-    static let slash = UInt8(ascii: "/")
-    static let zero = UInt8(ascii: "0")
-    static let nine = UInt8(ascii: "9")
-    static let colon = UInt8(ascii: ":")
-    static let openBracket = UInt8(ascii: "[")
-    static let backslash = UInt8(ascii: "\\")
-    static let closeBracket = UInt8(ascii: "]")
-    static let openBrace = UInt8(ascii: "{")
-    static let closeBrace = UInt8(ascii: "}")
-
-    @inline(__always)
-    static func isDigit(_ byte: UInt8) -> Bool { byte &- zero < 10 }
-
-    @inline(__always)
-    static func isBlank(_ byte: UInt8) -> Bool {
-        byte == space || byte == tab || byte == carriageReturn || byte == newline
-    }
-
-    /// A byte for an error message: printable ASCII quoted, anything else in hex.
-    static func describe(_ byte: UInt8) -> String {
-        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        return "byte 0x\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true))"
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case zero...nine: UInt32(byte - zero)
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
         }
     }
 }

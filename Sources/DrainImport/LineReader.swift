@@ -20,8 +20,9 @@ struct Line {
 ///
 /// Memory is one buffer that holds a chunk plus the line that crosses into it; it grows
 /// only for a line longer than the buffer, up to `maximumLineLength`. Lines are handed out
-/// in place, without copying. O(n) in the input; each byte is searched once (`memchr`) and
-/// moved at most once (a line crossing a chunk boundary).
+/// in place, without copying. O(n) in the input: each byte is searched once (`memchr`), and
+/// moved once if its line crosses a chunk boundary (plus amortised copies when the buffer
+/// grows).
 struct LineReader<Source: ByteSource>: ~Copyable {
     /// The longest line accepted: a bound on memory for hostile inputs.
     static var maximumLineLength: Int { 64 << 20 }
@@ -105,13 +106,10 @@ struct LineReader<Source: ByteSource>: ~Copyable {
         }
         let space = UnsafeMutableRawBufferPointer(start: buffer + filled, count: min(chunkSize, capacity - filled))
         let count = try source.read(into: space)
-        if count == 0 {
-            reachedEnd = true
-        } else {
-            filled += count
-            // Lines may be read up to `PackedName.padding` bytes past their end.
-            (buffer + filled).initializeMemory(as: UInt8.self, repeating: 0, count: PackedName.padding)
-        }
+        if count == 0 { reachedEnd = true }
+        filled += count
+        // Lines may be read up to `PackedName.padding` bytes past their end.
+        (buffer + filled).initializeMemory(as: UInt8.self, repeating: 0, count: PackedName.padding)
     }
 
     /// A buffer of `capacity` bytes followed by `PackedName.padding` more.
