@@ -47,6 +47,16 @@ public enum EventKind: UInt8, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// Whether the `duration` column is time the event itself spans (a CPU or GPU slice, a
+    /// mark, a coalesced run of packets) rather than a period it declares (a timer's or poll's
+    /// interval), so whether it extends the run's end.
+    public var durationIsSpan: Bool {
+        switch self {
+        case .cpu, .gpu, .mark, .net: true
+        default: false
+        }
+    }
+
     /// Looks a kind up by its trace name; `nil` for names this reader does not know.
     public init?(traceName: String) {
         guard let kind = EventKind.allCases.first(where: { $0.traceName == traceName && $0 != .unknown }) else {

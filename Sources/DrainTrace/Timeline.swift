@@ -77,7 +77,7 @@ public struct Timeline: Sendable {
         label.append(event.label)
         label2.append(event.label2)
         input.append(source)
-        let eventEnd = event.time + max(0, event.duration)
+        let eventEnd = event.time + (event.kind.durationIsSpan ? max(0, event.duration) : 0)
         if eventEnd > end { end = eventEnd }
     }
 

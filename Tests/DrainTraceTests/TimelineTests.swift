@@ -61,6 +61,13 @@ import Testing
         #expect(builder.build(end: 10).end == 10_000_000_000)
     }
 
+    @Test func timerAndPollIntervalsDoNotExtendTheRun() {
+        var builder = TimelineBuilder()
+        builder.timer(1, name: "sync", interval: 1800)
+        builder.poll(2, source: "socket", interval: 60)
+        #expect(builder.build().end == 2_000_000_000)
+    }
+
     @Test func mergeLinesInputsUpByWallClock() {
         var first = TimelineBuilder(wallClockStart: 1_000_000_000_000)
         first.net(0.5, .tx, bytes: 100, host: "a.example")
