@@ -9,12 +9,13 @@ extension Aggregate {
     /// end of the last bin are ignored. Offsets are computed in unsigned 64-bit arithmetic, so
     /// no time or origin overflows.
     ///
-    /// A time-sorted ledger is cut into bins without a division per entry: a binary search
-    /// finds the first entry at or after `origin`, then for each non-empty bin one division
-    /// names the bin of its first entry, a galloping search (from where the previous bin's
-    /// length predicts) finds the bin's end, and the category kernel sums the range.
-    /// O(n + m log(n / m)) for m non-empty bins, plus O(binCount) to allocate the result. An unsorted ledger (`isSorted == false`) takes a
-    /// plain pass with one division per entry, O(n).
+    /// A time-sorted ledger is cut into bins without a division per entry: a search finds the
+    /// first entry at or after `origin`, then for each non-empty bin one division names the
+    /// bin of its first entry, a galloping search (from where the previous bin's length
+    /// predicts) finds the bin's end, and the category kernel (`CategoryTotalsKernel`, whose
+    /// rounding bound applies per bin) sums the range. O(n + m log(n / m)) for m non-empty
+    /// bins, plus O(binCount) to allocate the result. An unsorted ledger (`isSorted == false`)
+    /// takes a plain pass with one division per entry, summing in `Double`, O(n).
     ///
     /// - Precondition: `binWidth > 0` and `binCount >= 0`.
     public static func binnedTotals(

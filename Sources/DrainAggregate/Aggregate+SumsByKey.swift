@@ -11,11 +11,11 @@ extension Aggregate {
     /// come in two banks (even and odd entries), so that a run of one key alternates between two
     /// memory cells instead of waiting on its own previous store. O(n + keyCount).
     ///
-    /// - Precondition: `keyCount >= 0`.
+    /// - Precondition: `0 <= keyCount <= UInt32.max` (keys are 32-bit).
     public static func sumsByKey(
         _ ledger: CostLedger, keyCount: Int, category: EnergyCategory? = nil
     ) -> (energy: [Double], entries: [Int]) {
-        precondition(keyCount >= 0, "keyCount must not be negative")
+        precondition(keyCount >= 0 && keyCount <= Int(UInt32.max), "keyCount must be in 0...UInt32.max")
         var energy = [Double](repeating: 0, count: keyCount)
         var entries = [Int](repeating: 0, count: keyCount)
         guard keyCount > 0, ledger.count > 0 else { return (energy, entries) }
@@ -49,7 +49,7 @@ private struct KeyedSumKernel {
     let category: UInt8?
 
     init(keyCount: Int, category: EnergyCategory?) {
-        spare = UInt32(clamping: keyCount)
+        spare = UInt32(keyCount)
         self.category = category?.rawValue
     }
 

@@ -5,10 +5,12 @@ import DrainTrace
 /// function) at several times its speed.
 ///
 /// Every function reads the columns through unsafe buffer pointers, with no bounds checks and
-/// no allocation inside the per-entry loops; results are allocated once per call.
+/// no allocation inside the per-entry loops; results (and the working copy `percentiles`
+/// sorts in) are allocated once per call.
 public enum Aggregate {
-    /// Joules per category, indexed by `EnergyCategory.rawValue`; the same as
-    /// `ScalarAggregate.totals` up to `Double` rounding (see `CategoryTotalsKernel`). O(n).
+    /// Joules per category, indexed by `EnergyCategory.rawValue`: `ScalarAggregate.totals`
+    /// within the kernel's rounding bound, about 1.9 × 10⁻⁶ of each category's total (see
+    /// `CategoryTotalsKernel`). O(n).
     public static func totals(_ ledger: CostLedger) -> [Double] {
         var totals = [Double](repeating: 0, count: EnergyCategory.count)
         ledger.energy.withUnsafeBufferPointer { energy in

@@ -15,8 +15,10 @@ import DrainTrace
 /// Why not lane-masked SIMD: the masked form (for each of the 7 categories, compare the
 /// widened categories, `and` the energies, add into `SIMD4<Float>` lanes) needs 21 vector
 /// operations per 4 entries on the baseline x86-64 target (SSE2: 4 floats per register, no
-/// masked adds). On the development machine it reached 0.7–1.0 G entries/s against 1.1–1.4 G
-/// for this loop, and summing the banks in `Double` instead of `Float` cost 10–15 %.
+/// masked adds). On the development machine it ran at 0.65–1.0 G entries/s where this loop
+/// ran at 1.0–1.4 G (same runs, CPU time), and keeping the banks in `Double` instead of `Float`
+/// cost 10–25 %. This loop's rate is the same for constant, cyclic and random categories, so
+/// it is bound by instruction issue, not by chains of adds to one accumulator.
 ///
 /// Accuracy: within a block each accumulator adds at most `blockLength / 8` = 32 `Float`
 /// energies in order, so its error is at most 31 × 2⁻²⁴ times the sum of their magnitudes

@@ -14,10 +14,13 @@ import Testing
     }
 
     @Test func summarisesAcrossTheSIMDChunkAndTail() {
-        // 1…19: 19 values = two chunks of 8 and a tail of 3; sum 19 × 20 / 2 = 190, mean 10.
-        // The minimum sits in the tail and the maximum in the first chunk.
-        var values = (1...19).map(Double.init).reversed().map { $0 }  // 19, 18, …, 1
-        values.swapAt(0, 4)  // 19 moves to index 4, inside the first chunk; 1 stays last
+        // 19 values: two steps of 8 and a tail of 3. The minimum, 1, goes to the tail (index 17)
+        // and the maximum, 19, to the upper half of the second step (index 13). Sum 1 + … + 19
+        // = 19 × 20 / 2 = 190, mean 190 / 19 = 10.
+        var values = (1...19).map(Double.init)
+        values.swapAt(0, 17)
+        values.swapAt(18, 13)
+        #expect(values[17] == 1 && values[13] == 19)
         let expected = ColumnStatistics(count: 19, min: 1, max: 19, sum: 190, mean: 10)
         #expect(Aggregate.statistics(values) == expected)
         #expect(Aggregate.statistics(Array(repeating: -2.5, count: 17)) == ColumnStatistics(count: 17, min: -2.5, max: -2.5, sum: -42.5, mean: -2.5))
