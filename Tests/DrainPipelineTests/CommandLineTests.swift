@@ -130,6 +130,39 @@ import Testing
         #expect(result.standardError.contains("promotoin_s"))
     }
 
+    @Test func configDisablesRulesAndOverridesThresholds() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("rules.yaml")
+        try "rules:\n  CPU-POLLING: { enabled: false }\n  MEM-PEAK: { warning_share: 0.01 }\n"
+            .write(to: config, atomically: true, encoding: .utf8)
+        let result = try DrainCommand.run(["analyze", sample, "--config", config.path, "--json", "-"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let rules = try #require(object["rules"] as? [[String: Any]])
+        #expect(rules.first { $0["id"] as? String == "CPU-POLLING" }?["status"] as? String == "disabled")
+        // The sample peaks near 5 % of the limit: above a 1 % warning share.
+        #expect(rules.first { $0["id"] as? String == "MEM-PEAK" }?["status"] as? String == "warning")
+        let thresholds = try #require(object["thresholds"] as? [[String: Any]])
+        let share = thresholds.first { $0["rule"] as? String == "MEM-PEAK" && $0["parameter"] as? String == "warning_share" }
+        #expect(share?["value"] as? Double == 0.01)
+        #expect(share?["origin"] as? String == "config")
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(!findings.contains { $0["rule"] as? String == "CPU-POLLING" })
+    }
+
+    @Test func invalidConfigExits65NamingTheRule() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("rules.yaml")
+        try "rules:\n  NET-TELEPATHY: { enabled: false }\n".write(to: config, atomically: true, encoding: .utf8)
+        let result = try DrainCommand.run(["analyze", sample, "--config", config.path])
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("rules.yaml:2"))
+        #expect(result.standardError.contains("NET-TELEPATHY"))
+        #expect(try DrainCommand.run(["analyze", sample, "--config", "/nonexistent/rules.yaml"]).status == 66)
+    }
+
     @Test func unwritableOutputExits73AndLeavesNothing() throws {
         let result = try DrainCommand.run(["analyze", sample, "--quiet", "--json", "/nonexistent-dir/r.json"])
         #expect(result.status == 73)
