@@ -20,8 +20,16 @@ public enum DrainTraceImporter {
     /// - Throws: `ImportError.unreadable` if the file cannot be opened or read (or is a
     ///   directory); `ImportError.badData` naming the line and column of the first problem
     ///   otherwise. A cut-off last line is not an error: it becomes a `truncated` warning.
-    public static func read(path: String, inputIndex: UInt16 = 0) throws(ImportError) -> ImportedInput {
-        try read(path: path, inputIndex: inputIndex, chunkSize: defaultChunkSize)
+    /// - Parameter progress: told the bytes read so far after each chunk.
+    public static func read(
+        path: String, inputIndex: UInt16 = 0, progress: ImportProgress? = nil
+    ) throws(ImportError) -> ImportedInput {
+        guard let progress else { return try read(path: path, inputIndex: inputIndex, chunkSize: defaultChunkSize) }
+        let file = try FileByteSource(path: path)
+        defer { file.close() }
+        return try read(
+            source: ProgressByteSource(file, progress: progress), path: path, inputIndex: inputIndex,
+            chunkSize: defaultChunkSize)
     }
 
     /// Reads a Drain trace held in memory, as if read from a file at `path`.

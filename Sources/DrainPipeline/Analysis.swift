@@ -17,8 +17,11 @@ public enum Analysis {
         guard !options.inputs.isEmpty else { throw .usage("no input files given") }
         var imported: [ImportedInput] = []
         for (index, path) in options.inputs.enumerated() {
+            let meter = options.progress?(path)
+            defer { meter?.finish() }
             do {
-                imported.append(try Importers.read(path: path, inputIndex: UInt16(truncatingIfNeeded: index)))
+                imported.append(
+                    try Importers.read(path: path, inputIndex: UInt16(truncatingIfNeeded: index), progress: meter?.update))
             } catch {
                 throw .input(error)
             }

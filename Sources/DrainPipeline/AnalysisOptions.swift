@@ -1,5 +1,7 @@
+import DrainImport
+
 /// What to analyse and how.
-public struct AnalysisOptions: Sendable {
+public struct AnalysisOptions {
     /// Input files; several inputs of one run share one timeline, lined up by wall clock.
     public var inputs: [String]
     /// A built-in model name or a model file path; `nil` uses the inputs' device hint when
@@ -11,13 +13,34 @@ public struct AnalysisOptions: Sendable {
     /// `maximumBins` bins.
     public var binSeconds: Double?
 
-    public init(inputs: [String], model: String? = nil, configuration: String? = nil, binSeconds: Double? = nil) {
+    /// Called before each input is read with its path; returns where to report the bytes
+    /// read, or `nil` for no progress on that input.
+    public var progress: ((_ path: String) -> InputProgress?)?
+
+    public init(
+        inputs: [String], model: String? = nil, configuration: String? = nil, binSeconds: Double? = nil,
+        progress: ((_ path: String) -> InputProgress?)? = nil
+    ) {
         self.inputs = inputs
         self.model = model
         self.configuration = configuration
         self.binSeconds = binSeconds
+        self.progress = progress
     }
 
     /// The most bins an automatically chosen width gives.
     public static let maximumBins = 600
+}
+
+/// Where one input's import reports its progress.
+public struct InputProgress {
+    /// Told the bytes read so far.
+    public var update: ImportProgress
+    /// Called once the input is read (or failed).
+    public var finish: () -> Void
+
+    public init(update: @escaping ImportProgress, finish: @escaping () -> Void) {
+        self.update = update
+        self.finish = finish
+    }
 }

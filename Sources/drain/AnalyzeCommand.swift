@@ -32,8 +32,10 @@ struct AnalyzeCommand: ParsableCommand {
     }
 
     func run() throws {
+        let showProgress = !output.quiet && Console.standardErrorIsTerminal
         let options = AnalysisOptions(
-            inputs: inputs, model: modelOptions.model, configuration: modelOptions.config, binSeconds: bin)
+            inputs: inputs, model: modelOptions.model, configuration: modelOptions.config, binSeconds: bin,
+            progress: showProgress ? { Console.progressMeter(for: $0) } : nil)
         let report: Report
         do {
             report = try Analysis.run(options)

@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 
+import DrainPipeline
+
 /// Standard output and error for the CLI: whole texts, newline-terminated, written with
 /// `write(2)` so nothing is buffered behind an exit.
 enum Console {
@@ -20,11 +22,29 @@ enum Console {
         standardError("drain: error: \(message)")
     }
 
+    /// A progress meter on standard error for an input larger than
+    /// `ProgressMeter.minimumBytes`, or `nil` for smaller inputs and non-files.
+    static func progressMeter(for path: String) -> InputProgress? {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+            Int64(status.st_size) >= ProgressMeter.minimumBytes
+        else { return nil }
+        let meter = ProgressMeter(
+            name: path, totalBytes: Int64(status.st_size), now: monotonicSeconds, write: { write($0, to: STDERR_FILENO, newline: false) })
+        return InputProgress(update: { meter.update(bytesRead: $0) }, finish: { meter.finish() })
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
-    private static func write(_ text: String, to descriptor: Int32) {
-        var bytes = text.hasSuffix("\n") ? text : text + "\n"
+    private static func write(_ text: String, to descriptor: Int32, newline: Bool = true) {
+        var bytes = !newline || text.hasSuffix("\n") ? text : text + "\n"
         bytes.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
