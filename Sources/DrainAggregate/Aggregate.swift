@@ -1,0 +1,25 @@
+import DrainTrace
+
+/// The aggregation core: reductions over a `CostLedger`'s columns and over plain numeric
+/// columns, with the same results as `ScalarAggregate` (up to the rounding stated on each
+/// function) at several times its speed.
+///
+/// Every function reads the columns through unsafe buffer pointers, with no bounds checks and
+/// no allocation inside the per-entry loops; results are allocated once per call.
+public enum Aggregate {
+    /// Joules per category, indexed by `EnergyCategory.rawValue`; the same as
+    /// `ScalarAggregate.totals` up to `Double` rounding (see `CategoryTotalsKernel`). O(n).
+    public static func totals(_ ledger: CostLedger) -> [Double] {
+        var totals = [Double](repeating: 0, count: EnergyCategory.count)
+        ledger.energy.withUnsafeBufferPointer { energy in
+            ledger.category.withUnsafeBufferPointer { category in
+                totals.withUnsafeMutableBufferPointer { totals in
+                    guard let energy = energy.baseAddress, let category = category.baseAddress else { return }
+                    CategoryTotalsKernel.accumulate(
+                        energy: energy, category: category, range: 0..<ledger.count, into: totals.baseAddress!)
+                }
+            }
+        }
+        return totals
+    }
+}

@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Something bytes can be read from in order: an open file or a buffer in memory.
+///
+/// Importers read through this so that they stream files in fixed-size chunks and so that
+/// tests can feed bytes without touching the disk.
+protocol ByteSource {
+    /// The total number of bytes, when known in advance (a regular file, a buffer).
+    var size: Int? { get }
+
+    /// Reads up to `buffer.count` bytes into `buffer`; returns how many were read, 0 at the end.
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int
+}
+
+/// A file opened read-only with `open(2)` and read with `read(2)`. The owner closes it.
+struct FileByteSource: ByteSource {
+    let path: String
+    let descriptor: Int32
+    let size: Int?
+
+    /// Opens `path` for reading. Missing files, directories and files without read
+    /// permission are `ImportError.unreadable`.
+    init(path: String) throws(ImportError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .unreadable(path: path, reason: Self.systemMessage(errno))
+        }
+        var status = stat()
+        let statusKnown = fstat(descriptor, &status) == 0
+        if statusKnown, (status.st_mode & S_IFMT) == S_IFDIR {
+            systemClose(descriptor)
+            throw .unreadable(path: path, reason: "is a directory")
+        }
+        self.path = path
+        self.descriptor = descriptor
+        self.size = statusKnown && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
+    }
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        while true {
+            let count = systemRead(descriptor, base, buffer.count)
+            if count >= 0 { return count }
+            if errno == EINTR { continue }
+            throw .unreadable(path: path, reason: Self.systemMessage(errno))
+        }
+    }
+
+    func close() {
+        systemClose(descriptor)
+    }
+
+    static func systemMessage(_ code: Int32) -> String {
+        guard let message = strerror(code) else { return "error \(code)" }
+        return String(cString: message)
+    }
+}
+
+/// Bytes already in memory, handed out in reads of at most `buffer.count` bytes.
+struct MemoryByteSource: ByteSource {
+    let bytes: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    var size: Int? { bytes.count }
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
+        let count = min(buffer.count, bytes.count - offset)
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { source in
+            buffer.baseAddress!.copyMemory(from: source.baseAddress! + offset, byteCount: count)
+        }
+        offset += count
+        return count
+    }
+}
+
+/// `read(2)` and `close(2)`, named apart from the methods above that wrap them.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+private func systemClose(_ descriptor: Int32) {
+    _ = close(descriptor)
+}

@@ -1,0 +1,101 @@
+import DrainTrace
+
+/// Reads Drain traces (JSON Lines, docs/trace-format.md) into a `Timeline`.
+///
+/// The file is streamed in fixed-size chunks: memory is one chunk buffer, one scratch
+/// buffer and the timeline itself, whatever the file's size. Each line is parsed by a
+/// hand-written JSON scanner straight from the buffer, O(n) in the file's bytes, with no
+/// allocation per event besides the timeline's column growth.
+public enum DrainTraceImporter {
+    /// The highest `drain_trace` major version this reader understands.
+    public static let supportedVersion: Int64 = 1
+
+    /// The size of the reads from the file.
+    static let defaultChunkSize = 1 << 20
+
+    /// Reads the Drain trace at `path`.
+    ///
+    /// - Parameter inputIndex: the input's index in the analysis, stored in every row's
+    ///   `input` column.
+    /// - Throws: `ImportError.unreadable` if the file cannot be opened or read (or is a
+    ///   directory); `ImportError.badData` naming the line and column of the first problem
+    ///   otherwise. A cut-off last line is not an error: it becomes a `truncated` warning.
+    public static func read(path: String, inputIndex: UInt16 = 0) throws(ImportError) -> ImportedInput {
+        try read(path: path, inputIndex: inputIndex, chunkSize: defaultChunkSize)
+    }
+
+    /// Reads a Drain trace held in memory, as if read from a file at `path`.
+    public static func read(bytes: [UInt8], path: String, inputIndex: UInt16 = 0) throws(ImportError) -> ImportedInput {
+        try read(source: MemoryByteSource(bytes), path: path, inputIndex: inputIndex, chunkSize: defaultChunkSize)
+    }
+
+    /// Reads the file at `path` in reads of `chunkSize` bytes (small sizes let tests put
+    /// chunk boundaries anywhere).
+    static func read(path: String, inputIndex: UInt16, chunkSize: Int) throws(ImportError) -> ImportedInput {
+        let file = try FileByteSource(path: path)
+        defer { file.close() }
+        return try read(source: file, path: path, inputIndex: inputIndex, chunkSize: chunkSize)
+    }
+
+    /// Reads a trace from any byte source; the common path of the public entry points.
+    static func read<Source: ByteSource>(
+        source: Source, path: String, inputIndex: UInt16, chunkSize: Int
+    ) throws(ImportError) -> ImportedInput {
+        var lines = LineReader(source: source, path: path, chunkSize: chunkSize)
+        var parser = DrainTraceParser(path: path, inputIndex: inputIndex)
+
+        var header: DrainTraceHeader?
+        var sawAnyLine = false
+        while let line = try lines.nextLine() {
+            sawAnyLine = true
+            let start = line.number == 1 ? byteOrderMarkLength(line.bytes) : 0
+            if isBlank(line.bytes, from: start) { continue }
+            do {
+                header = try parser.parseHeader(line, from: start)
+            } catch {
+                throw .badData(path: path, location: error.location(line: line.number), reason: error.message)
+            }
+            break
+        }
+        guard let header else {
+            let reason = sawAnyLine ? "the file holds only blank lines, expected a drain_trace header" : "empty file, expected a drain_trace header"
+            throw .badData(path: path, location: nil, reason: reason)
+        }
+
+        var estimate = CapacityEstimate()
+        while let line = try lines.nextLine() {
+            if isBlank(line.bytes, from: 0) { continue }
+            if let events = estimate.measure(lineLength: line.bytes.count, inputSize: lines.sourceSize) {
+                parser.timeline.reserveCapacity(events)
+            }
+            do {
+                try parser.parseEvent(line)
+            } catch {
+                if !line.isTerminated && error.isCutOff {
+                    parser.diagnostics.record(
+                        .warning, code: "truncated",
+                        message: "the last line (line \(line.number)) is cut off: \(error.message); the \(parser.timeline.count) events before it were kept",
+                        location: error.location(line: line.number))
+                    break
+                }
+                throw .badData(path: path, location: error.location(line: line.number), reason: error.message)
+            }
+        }
+        return parser.finish(header: header)
+    }
+
+    /// 3 if the bytes start with a UTF-8 byte order mark, else 0.
+    private static func byteOrderMarkLength(_ bytes: UnsafeRawBufferPointer) -> Int {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+    }
+
+    @inline(__always)
+    private static func isBlank(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Bool {
+        var index = start
+        while index < bytes.count {
+            if !ASCII.isBlank(bytes[index]) { return false }
+            index += 1
+        }
+        return true
+    }
+}

@@ -1,0 +1,165 @@
+/// Recognises an input format from the first bytes of a file (see `InputFormat.detect`).
+struct FormatSniffer {
+    let head: [UInt8]
+
+    init(_ head: [UInt8]) {
+        self.head = head
+    }
+
+    /// Keys that only MetricKit payloads (MXMetricPayload, MXDiagnosticPayload and their
+    /// call-stack trees) use at their top levels.
+    static let metricKitKeys = [
+        "timeStampBegin", "timeStampEnd", "crashDiagnostics", "hangDiagnostics", "cpuExceptionDiagnostics",
+        "diskWriteExceptionDiagnostics", "appLaunchDiagnostics", "cpuMetrics", "gpuMetrics", "memoryMetrics",
+        "diskIOMetrics", "networkTransferMetrics", "cellularConditionMetrics", "applicationTimeMetrics",
+        "locationActivityMetrics", "displayMetrics", "applicationLaunchMetrics", "applicationResponsivenessMetrics",
+        "callStackTree", "callStacks", "callStackRootFrames",
+    ]
+
+    var format: InputFormat? {
+        if let format = binaryFormat { return format }
+        let text = textStart
+        guard text < head.count else { return nil }
+        switch head[text] {
+        case ASCII.openBrace:
+            if firstLineHasKey("drain_trace", from: text) { return .drainTrace }
+            if containsKey("traceEvents") { return .chromeTrace }
+            if Self.metricKitKeys.contains(where: containsKey) { return .metrickit }
+            return nil
+        case ASCII.openBracket:
+            if containsKey("ph") { return .chromeTrace }
+            if Self.metricKitKeys.contains(where: containsKey) { return .metrickit }
+            return nil
+        default:
+            return looksLikeStrace(from: text) ? .strace : nil
+        }
+    }
+
+    private var binaryFormat: InputFormat? {
+        guard head.count >= 4 else { return nil }
+        let magic = UInt32(head[0]) << 24 | UInt32(head[1]) << 16 | UInt32(head[2]) << 8 | UInt32(head[3])
+        switch magic {
+        case 0xA1B2_C3D4, 0xD4C3_B2A1, 0xA1B2_3C4D, 0x4D3C_B2A1: return .pcap
+        case 0x0A0D_0D0A: return .pcapng
+        default: return nil
+        }
+    }
+
+    /// Where text starts: after a UTF-8 byte order mark and whitespace.
+    private var textStart: Int {
+        var index = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < head.count, ASCII.isBlank(head[index]) { index += 1 }
+        return index
+    }
+
+    /// Whether `"key"` followed by optional whitespace and `:` occurs in the first line.
+    private func firstLineHasKey(_ key: String, from start: Int) -> Bool {
+        let end = head[start...].firstIndex(of: ASCII.newline) ?? head.count
+        return hasKey(key, in: start..<end)
+    }
+
+    /// Whether `"key"` followed by optional whitespace and `:` occurs anywhere in the head.
+    private func containsKey(_ key: String) -> Bool {
+        hasKey(key, in: 0..<head.count)
+    }
+
+    private func hasKey(_ key: String, in range: Range<Int>) -> Bool {
+        let quoted = Array("\"\(key)\"".utf8)
+        var index = range.lowerBound
+        while index + quoted.count <= range.upperBound {
+            if head[index] == ASCII.quote, head[index..<index + quoted.count].elementsEqual(quoted) {
+                var after = index + quoted.count
+                while after < range.upperBound, ASCII.isBlank(head[after]) { after += 1 }
+                if after < range.upperBound, head[after] == ASCII.colon { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// strace output: each line is `[pid N] ` or `N ` (with -f), an optional timestamp
+    /// (`1795311592.347824`, `01:39:57.746505`, or relative seconds), then `name(`, or one
+    /// of strace's own lines (`+++ exited…`, `--- SIGCHLD…`, `<... read resumed>`). The
+    /// summary of `strace -c` starts with its table header `% time`.
+    private func looksLikeStrace(from start: Int) -> Bool {
+        let end = head[start...].firstIndex(of: ASCII.newline) ?? head.count
+        let line = Array(head[start..<end])
+        if line.starts(with: Array("% time".utf8)) { return true }
+        var index = 0
+        func skipSpaces() { while index < line.count, line[index] == ASCII.space { index += 1 } }
+        func digits() -> Int {
+            let from = index
+            while index < line.count, ASCII.isDigit(line[index]) { index += 1 }
+            return index - from
+        }
+        if line.starts(with: Array("[pid".utf8)) {
+            index = 4
+            skipSpaces()
+            guard digits() > 0, index < line.count, line[index] == ASCII.closeBracket else { return false }
+            index += 1
+            skipSpaces()
+        }
+        // Up to two numeric fields (pid, timestamp) before the call.
+        for _ in 0..<2 {
+            let mark = index
+            guard digits() > 0 else { break }
+            while index < line.count, line[index] == ASCII.dot || line[index] == ASCII.colon || ASCII.isDigit(line[index]) {
+                index += 1
+            }
+            guard index < line.count, line[index] == ASCII.space else {
+                index = mark
+                break
+            }
+            skipSpaces()
+        }
+        let rest = line[index...]
+        for marker in ["+++ ", "--- ", "<... "] where rest.starts(with: Array(marker.utf8)) { return true }
+        var nameEnd = index
+        while nameEnd < line.count, line[nameEnd] == UInt8(ascii: "_") || ASCII.isDigit(line[nameEnd])
+            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(line[nameEnd])
+        {
+            nameEnd += 1
+        }
+        return nameEnd > index && nameEnd < line.count && line[nameEnd] == UInt8(ascii: "(")
+            && line[nameEnd...].contains(UInt8(ascii: "="))
+    }
+
+    /// Why nothing matched, naming what the file starts with.
+    var unrecognisedReason: String {
+        if head.isEmpty { return "the file is empty" }
+        if let compression = compressionName {
+            return "the file is \(compression)-compressed; decompress it first"
+        }
+        let text = textStart
+        if text < head.count {
+            switch head[text] {
+            case ASCII.openBrace:
+                return "a JSON object that is not a Drain trace (no drain_trace header), a Chrome trace (no traceEvents) or a MetricKit payload; it starts with \(preview)"
+            case ASCII.openBracket:
+                return "a JSON array that is not a Chrome trace (no objects with \"ph\"); it starts with \(preview)"
+            default:
+                break
+            }
+        }
+        return "not a pcap or pcapng capture, Drain trace, strace output, MetricKit or Chrome trace JSON; it starts with \(preview)"
+    }
+
+    private var compressionName: String? {
+        if head.starts(with: [0x1F, 0x8B]) { return "gzip" }
+        if head.starts(with: [0x28, 0xB5, 0x2F, 0xFD]) { return "zstd" }
+        if head.starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return "xz" }
+        if head.starts(with: Array("BZh".utf8)) { return "bzip2" }
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return "zip" }
+        return nil
+    }
+
+    /// The first bytes: quoted text if they are printable UTF-8, hex otherwise.
+    private var preview: String {
+        let prefix = Array(head.prefix(32))
+        let printable = prefix.allSatisfy { $0 >= 0x20 || ASCII.isBlank($0) }
+        if printable, let text = String(validating: prefix, as: UTF8.self) {
+            return prefix.withUnsafeBytes { QuotedText.quote($0, limit: 32) } + (head.count > 32 && text.count > 0 ? "…" : "")
+        }
+        return "bytes " + prefix.prefix(16).map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,32 @@
+/// Reads any supported input: detects its format and hands it to that format's importer.
+public enum Importers {
+    /// Detects the format of the file at `path` (see `InputFormat.detect(path:)`) and reads it.
+    ///
+    /// - Throws: `ImportError.unreadable` if the file cannot be read; `.unknownFormat` if its
+    ///   format is not recognised, or is recognised but has no importer in this build;
+    ///   otherwise whatever the format's importer throws.
+    public static func read(path: String, inputIndex: UInt16) throws(ImportError) -> ImportedInput {
+        let format = try InputFormat.detect(path: path)
+        switch format {
+        case .drainTrace:
+            return try DrainTraceImporter.read(path: path, inputIndex: inputIndex)
+        case .pcap, .pcapng, .strace, .metrickit, .chromeTrace:
+            throw .unknownFormat(
+                path: path, reason: "\(format.displayName) are recognised but not supported by this build yet")
+        }
+    }
+}
+
+extension InputFormat {
+    /// The format's name in a sentence, plural: "pcap captures".
+    var displayName: String {
+        switch self {
+        case .drainTrace: "Drain traces"
+        case .pcap: "pcap captures"
+        case .pcapng: "pcapng captures"
+        case .strace: "strace outputs"
+        case .metrickit: "MetricKit payloads"
+        case .chromeTrace: "Chrome traces"
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The one JSON encoding of a report, shared by the JSON renderer and the HTML data block.
+enum ReportJSON {
+    /// Encodes `value` with sorted keys, so equal values give identical bytes.
+    ///
+    /// Non-finite numbers are refused (JSON has no spelling for them) with the path of the
+    /// offending value rather than an opaque encoder error.
+    static func encode(_ value: some Encodable, pretty: Bool) throws(ReportRenderError) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            let data = try encoder.encode(value)
+            return String(decoding: data, as: UTF8.self)
+        } catch let EncodingError.invalidValue(_, context) {
+            throw .nonFiniteNumber(path: path(context.codingPath))
+        } catch {
+            throw .encodingFailed(String(describing: error))
+        }
+    }
+
+    /// `timeline.energy_j[3][1]` from a coding path.
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        var text = ""
+        for key in codingPath {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
+        return text.isEmpty ? "(top level)" : text
+    }
+}

@@ -1,0 +1,21 @@
+extension Unicode.Scalar {
+    /// The bidirectional embedding, override and isolate controls and the direction marks
+    /// (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069): in a host or file name they could
+    /// reorder how the text around them is displayed.
+    var isBidiControl: Bool {
+        switch value {
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// C0 controls other than tab, LF and CR; DEL; and C1 controls: characters that have no
+    /// business in a report and that some viewers act on.
+    var isStrayControl: Bool {
+        switch value {
+        case 0x09, 0x0A, 0x0D: false
+        case 0x00...0x1F, 0x7F...0x9F: true
+        default: false
+        }
+    }
+}
