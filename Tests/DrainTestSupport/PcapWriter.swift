@@ -269,7 +269,7 @@ public enum IPPacket {
 
     /// An IPv6 extension header: its type and its bytes after the next-header byte (the
     /// length byte included), padded by the caller to a multiple of 8 bytes overall.
-    public struct Extension {
+    public struct Extension: Sendable {
         public var type: UInt8
         public var body: [UInt8]
 
@@ -350,7 +350,7 @@ public enum IPPacket {
 
 /// DNS messages.
 public enum DNS {
-    public enum Answer {
+    public enum Answer: Sendable {
         case a(String, String)
         case aaaa(String, String)
         case cname(String, String)
@@ -458,4 +458,13 @@ private func le32(_ value: UInt32) -> [UInt8] { be32(value).reversed() }
 func nanoseconds(_ seconds: Double) -> Int64 {
     let whole = seconds.rounded(.down)
     return Int64(whole) * 1_000_000_000 + Int64(((seconds - whole) * 1e9).rounded())
+}
+
+/// Writes `bytes` to a fresh temporary file, runs `body` with its path, and removes it.
+public func withTemporaryFile<T>(_ bytes: [UInt8], name: String = "capture.pcap", _ body: (String) throws -> T) throws -> T {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent(name)
+    try Data(bytes).write(to: url)
+    return try body(url.path)
 }

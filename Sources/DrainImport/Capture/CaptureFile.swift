@@ -89,7 +89,7 @@ final class CaptureFile {
     static func explain(libpcap reason: String, interfaces: [PcapngInterface]) -> String {
         guard isInterfaceLimit(reason) else { return "libpcap: \(reason)" }
         return "libpcap, which Drain reads captures with, cannot read pcapng files whose interfaces have different "
-            + "link types or snapshot lengths, and this valid file has \(describe(interfaces)); split it per interface "
+            + "link types or snapshot lengths (this file declares \(describe(interfaces))); split it per interface "
             + "first (e.g. tshark -r FILE -Y \"frame.interface_id == 0\" -w PART) (libpcap: \(reason))"
     }
 
@@ -99,9 +99,10 @@ final class CaptureFile {
             || reason.contains("different from the snapshot length of the first interface")
     }
 
-    /// `3 interfaces: 0 "en0" link type 1 (EN10MB) snaplen 65535, 1 …`, at most 8 listed.
+    /// `3 interface(s) before its first packet: 0 "en0" link type 1 (EN10MB) snaplen 65535, 1 …`,
+    /// at most 8 listed.
     static func describe(_ interfaces: [PcapngInterface]) -> String {
-        guard !interfaces.isEmpty else { return "interfaces declared after its first packet" }
+        guard !interfaces.isEmpty else { return "its interfaces after its first packet" }
         var parts: [String] = []
         for (index, interface) in interfaces.prefix(8).enumerated() {
             let name = interface.name.map { " " + MessageText.quoted($0) } ?? ""
@@ -109,7 +110,7 @@ final class CaptureFile {
             parts.append("\(index)\(name) \(type) snaplen \(interface.snapLength)")
         }
         if interfaces.count > 8 { parts.append("…") }
-        return "\(interfaces.count) interface(s): " + parts.joined(separator: ", ")
+        return "\(interfaces.count) interface(s) before its first packet, more may follow: " + parts.joined(separator: ", ")
     }
 
     private static func errnoText() -> String {

@@ -96,8 +96,8 @@ struct CaptureReader {
             diagnostics.record(
                 .error, code: "pcapng-interfaces",
                 message: "libpcap, which Drain reads captures with, stopped after \(packets) packet(s) because it cannot read "
-                    + "pcapng files whose interfaces have different link types or snapshot lengths, and this valid file has "
-                    + "\(CaptureFile.describe(file.interfaces)); \(rest) (libpcap: \(reason))",
+                    + "pcapng files whose interfaces have different link types or snapshot lengths (this valid file declares "
+                    + "\(CaptureFile.describe(file.interfaces))); \(rest) (libpcap: \(reason))",
                 location: location)
         } else {
             diagnostics.record(

@@ -182,14 +182,18 @@ enum LinkLayer: Sendable, Equatable {
 
     /// An 802.11 frame at `start`: unencrypted data frames with an LLC/SNAP header carry IP.
     private static func wifi(_ frame: UnsafeRawBufferPointer, at start: Int, wire: Int) -> Located {
-        guard start + 24 <= frame.count else {
-            return .problem(wire >= start + 24 ? .cut : .malformed(.shortLinkHeader))
+        guard start + 2 <= frame.count else {
+            return .problem(wire >= start + 2 ? .cut : .malformed(.shortLinkHeader))
         }
         let control = frame[start]
         let flags = frame[start + 1]
         let type = (control >> 2) & 0x3
         let subtype = control >> 4
+        // Management and control frames (an ACK is 10 bytes) carry no IP; check before lengths.
         guard type == 2, subtype & 0x4 == 0 else { return .problem(.notIP(.wifiNonData)) }
+        guard start + 24 <= frame.count else {
+            return .problem(wire >= start + 24 ? .cut : .malformed(.shortLinkHeader))
+        }
         guard flags & 0x40 == 0 else { return .problem(.notIP(.wifiProtected)) }
         var header = 24
         if flags & 0x03 == 0x03 { header += 6 }
