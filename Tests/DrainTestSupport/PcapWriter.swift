@@ -106,9 +106,15 @@ public struct PcapngWriter {
 
     /// Adds an Enhanced Packet Block on `interface` at `time` seconds since the Unix epoch.
     public mutating func add(interface: Int, at time: Double, _ frame: [UInt8], captured: Int? = nil) {
+        add(interface: interface, nanoseconds: DrainTestSupport.nanoseconds(time), frame, captured: captured)
+    }
+
+    /// Adds an Enhanced Packet Block on `interface` at `nanoseconds` since the Unix epoch (cut
+    /// to the interface's resolution).
+    public mutating func add(interface: Int, nanoseconds: Int64, _ frame: [UInt8], captured: Int? = nil) {
         var ticksPerSecond: Int64 = 1
         for _ in 0..<resolutions[interface] { ticksPerSecond *= 10 }
-        let ticks = UInt64(nanoseconds(time) / (1_000_000_000 / ticksPerSecond))
+        let ticks = UInt64(nanoseconds / (1_000_000_000 / ticksPerSecond))
         let kept = min(captured ?? frame.count, frame.count)
         var body: [UInt8] = []
         append32(UInt32(interface), to: &body)
@@ -455,7 +461,7 @@ private func le32(_ value: UInt32) -> [UInt8] { be32(value).reversed() }
 
 /// Seconds since the epoch to nanoseconds, exact to the nanosecond for times with up to nine
 /// decimals (the fraction is scaled apart from the whole seconds).
-func nanoseconds(_ seconds: Double) -> Int64 {
+public func nanoseconds(_ seconds: Double) -> Int64 {
     let whole = seconds.rounded(.down)
     return Int64(whole) * 1_000_000_000 + Int64(((seconds - whole) * 1e9).rounded())
 }
