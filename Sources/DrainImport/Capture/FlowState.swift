@@ -41,8 +41,10 @@ struct FlowState {
     /// A ClientHello split over segments is being reassembled (see `FlowTracker.pending`).
     var awaitingClientHello = false
 
-    /// The open coalescing window each way: first and last packet time and bytes.
+    /// The open coalescing window each way: its row in the event buffer, first and last
+    /// packet time and bytes.
     var windowOpen: UInt8 = 0
+    var windowRow = SIMD2<Int64>(0, 0)
     var windowStart = SIMD2<Int64>(0, 0)
     var windowLast = SIMD2<Int64>(0, 0)
     var windowBytes = SIMD2<Int64>(0, 0)

@@ -4,7 +4,7 @@ extension FlowTracker {
     /// Writes the capture into `timeline`: the flow table, then the coalesced `net` events in
     /// time order, each labelled with its flow's endpoint and connection and directed by the
     /// device side. Every time moves by `shift` (to make the earliest packet time ≥ 0).
-    /// Call `closeAll()` first. O(flows + events log events).
+    /// Call `closeAll()` first. O(flows + events), O(events log events) for a capture out of time order.
     func write(into timeline: inout Timeline, input: UInt16, device: DeviceSide, shift: Nanoseconds) {
         timeline.strings = strings
         var flows = FlowTable()
@@ -81,7 +81,7 @@ extension FlowTracker {
             timeline.append(
                 Event(
                     time: events.time[row] + shift, kind: .net, code: direction.rawValue,
-                    code2: states[flow].link.rawValue, amount: events.bytes[row], duration: events.duration[row],
+                    code2: states[flow].link.rawValue, amount: events.bytes[row], duration: events.last[row] - events.time[row],
                     label: endpoints[flow], label2: connections[flow]),
                 input: input)
         }

@@ -49,10 +49,21 @@ struct FlowTracker {
     mutating func add(_ packet: DecodedPacket, frame: UnsafeRawBufferPointer, time: Nanoseconds, frameBytes: Int64, number: Int) {
         let (key, fromA) = FlowKey.of(packet)
         let direction = fromA ? 0 : 1
-        let tcpFlags = packet.transport == 6 ? packet.tcpFlags : 0
         let flowIndex = lookup(key, fromA: fromA, time: time, packet: packet)
-        var state = states[Int(flowIndex)]
+        // Update the flow in place: move the table out of `self` while other members change.
+        var table: [FlowState] = []
+        swap(&table, &states)
+        defer { swap(&table, &states) }
+        update(
+            &table[Int(flowIndex)], with: packet, flow: flowIndex, direction: direction, frame: frame, time: time,
+            frameBytes: frameBytes, number: number)
+    }
 
+    private mutating func update(
+        _ state: inout FlowState, with packet: DecodedPacket, flow flowIndex: UInt32, direction: Int,
+        frame: UnsafeRawBufferPointer, time: Nanoseconds, frameBytes: Int64, number: Int
+    ) {
+        let tcpFlags = packet.transport == 6 ? packet.tcpFlags : 0
         state.firstTime = min(state.firstTime, time)
         state.lastTime = max(state.lastTime, time)
         state.packets[direction] &+= 1
@@ -101,7 +112,6 @@ struct FlowTracker {
         } else if state.firstDataTime == FlowTable.never {
             state.setupBytes += frameBytes
         }
-        states[Int(flowIndex)] = state
     }
 
     /// The flow of a packet, created if new. A SYN on a 5-tuple whose connection was closed
@@ -157,10 +167,10 @@ struct FlowTracker {
                 state.windowBytes[direction] += bytes
                 return
             }
-            events.append(
-                time: start, last: last, bytes: state.windowBytes[direction], flow: flow, direction: direction)
+            events.close(Int(state.windowRow[direction]), start: start, last: last, bytes: state.windowBytes[direction])
         }
         state.windowOpen |= bit
+        state.windowRow[direction] = Int64(events.open(at: time, flow: flow, direction: direction))
         state.windowStart[direction] = time
         state.windowLast[direction] = time
         state.windowBytes[direction] = bytes
@@ -303,9 +313,9 @@ struct FlowTracker {
         for flow in states.indices {
             var state = states[flow]
             for direction in 0..<2 where state.windowOpen & UInt8(1 << direction) != 0 {
-                events.append(
-                    time: state.windowStart[direction], last: state.windowLast[direction],
-                    bytes: state.windowBytes[direction], flow: UInt32(flow), direction: direction)
+                events.close(
+                    Int(state.windowRow[direction]), start: state.windowStart[direction], last: state.windowLast[direction],
+                    bytes: state.windowBytes[direction])
             }
             state.windowOpen = 0
             state.closeRun()

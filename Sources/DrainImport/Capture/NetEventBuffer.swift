@@ -1,36 +1,47 @@
 import DrainTrace
 
-/// The coalesced `net` events of a capture while it is read, column by column: they close
-/// out of time order (each flow's window closes when that flow's next packet comes, or at the
-/// end), and their labels are only known at the end, so they wait here until `FlowTracker`
-/// finishes. 29 bytes per event.
+/// The coalesced `net` events of a capture while it is read, column by column, waiting for
+/// their labels (known only at the end) until `FlowTracker` writes them to the timeline.
+///
+/// A row is appended when its window opens, at its first packet, so rows are in time order
+/// for a capture in time order and need no sort; the window's last packet time and bytes are
+/// filled in when it closes. 37 bytes per event.
 struct NetEventBuffer {
     private(set) var time: [Nanoseconds] = []
-    private(set) var duration: [Nanoseconds] = []
+    private(set) var last: [Nanoseconds] = []
     private(set) var bytes: [Int64] = []
     private(set) var flow: [UInt32] = []
     /// 0: the flow's side A sent the packets; 1: side B.
     private(set) var direction: [UInt8] = []
+    /// Whether rows are in time order (false after a packet earlier than those before it).
+    private(set) var isSorted = true
 
     var count: Int { time.count }
 
-    mutating func append(time start: Nanoseconds, last: Nanoseconds, bytes total: Int64, flow index: UInt32, direction side: Int) {
+    /// Adds the row of a window opening at `start` and returns its index. Amortised O(1).
+    mutating func open(at start: Nanoseconds, flow index: UInt32, direction side: Int) -> Int {
+        if let previous = time.last, start < previous { isSorted = false }
         time.append(start)
-        duration.append(last - start)
-        bytes.append(total)
+        last.append(start)
+        bytes.append(0)
         flow.append(index)
         direction.append(UInt8(side))
+        return time.count - 1
     }
 
-    /// Event indexes in time order, equal times in the order they closed. O(n log n).
+    /// Fills in a window when it closes: its first and last packet times and its bytes.
+    mutating func close(_ row: Int, start: Nanoseconds, last end: Nanoseconds, bytes total: Int64) {
+        if start < time[row] { isSorted = false }
+        time[row] = start
+        last[row] = end
+        bytes[row] = total
+    }
+
+    /// Row indexes in time order, equal times in the order they opened: the identity unless
+    /// the capture was out of order. O(n), or O(n log n) when a sort is needed.
     func timeOrder() -> [Int] {
         var order = Array(0..<count)
-        var sorted = true
-        for index in 1..<max(1, count) where time[index] < time[index - 1] {
-            sorted = false
-            break
-        }
-        if !sorted {
+        if !isSorted {
             order.sort { time[$0] != time[$1] ? time[$0] < time[$1] : $0 < $1 }
         }
         return order
