@@ -15,7 +15,7 @@ public enum CaptureImporter {
     ///
     /// - Throws: `.unreadable` if the file cannot be opened; `.badData` naming the file if
     ///   libpcap refuses it, its link type is not supported, or `options.deviceAddress` is not
-    ///   an address. O(packets + events log events).
+    ///   an address. O(packets), plus O(events log events) for a capture out of time order.
     public static func read(path: String, inputIndex: UInt16, options: CaptureOptions = CaptureOptions()) throws(ImportError)
         -> ImportedInput
     {

@@ -125,14 +125,14 @@ struct FlowTracker {
         }
         var generation: UInt32 = 1
         if let existing = found {
-            let state = states[Int(existing)]
             let opening = packet.transport == 6 && packet.tcpFlags & (DecodedPacket.syn | DecodedPacket.ack) == DecodedPacket.syn
-            guard opening, state.finTime != FlowTable.never || state.rstTime != FlowTable.never else {
+            let row = Int(existing)
+            guard opening, states[row].finTime != FlowTable.never || states[row].rstTime != FlowTable.never else {
                 lastKey = key
                 lastIndex = existing
                 return existing
             }
-            generation = state.generation + 1
+            generation = states[row].generation + 1
         }
         var state = FlowState(key: key, generation: generation, link: link(for: key, packet: packet), time: time, fromA: fromA)
         state.dnsNameA = dnsNames[key.addressA] ?? 0
