@@ -9,6 +9,8 @@ import DrainTrace
 /// of their link (`DeviceRadios`): promotion, transfer and tail energy go to the ledger in
 /// category `radio`, keyed by the event's host, and to the packets that caused them; a tail
 /// still running at the end of the run is charged in full (`PricedTimeline.end` covers it).
+/// A `net` event with a duration (coalesced packets of a capture) keeps its radio active from
+/// its time to its end (`NetSpanMarkers`).
 /// O(n) in events plus O(s) in ledger entries; no allocation per event beyond ledger growth.
 public struct Pricer: Sendable {
     public let model: DeviceModel
@@ -21,6 +23,7 @@ public struct Pricer: Sendable {
     public func price(_ timeline: Timeline) -> PricedTimeline {
         var priced = PricingAccumulator(timeline: timeline)
         var radios = DeviceRadios(radio: model.radio)
+        var spans = NetSpanMarkers(radio: model.radio)
         var openSensors: [StringID: (row: Int, power: Double)] = [:]
         var openLocation: (row: Int, power: Double)?
 
@@ -28,6 +31,7 @@ public struct Pricer: Sendable {
         let active = model.cpu.activeW.value
         for row in 0..<timeline.count {
             let time = timeline.time[row]
+            if !spans.isEmpty { spans.feed(until: time, radios: &radios, into: &priced) }
             var joules = 0.0
             var category = EnergyCategory.cpu
             var key = timeline.label[row]
@@ -57,7 +61,9 @@ public struct Pricer: Sendable {
                 let packet = RadioPacket(
                     row: row, time: time, bytes: timeline.amount[row],
                     direction: NetDirection(rawValue: timeline.code[row]) ?? .rx)
-                radios.packet(packet, link: LinkKind(rawValue: timeline.code2[row]) ?? .unspecified, into: &priced)
+                let link = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
+                radios.packet(packet, link: link, into: &priced)
+                spans.add(row: row, start: time, duration: timeline.duration[row], direction: packet.direction, link: link)
             case .sensor:
                 let kind = timeline.label[row]
                 if timeline.code[row] == Action.start.rawValue {
@@ -89,6 +95,7 @@ public struct Pricer: Sendable {
         if let open = openLocation {
             spend(open, until: timeline.end, category: .location, key: 0, into: &priced, timeline)
         }
+        spans.feed(until: .max, radios: &radios, into: &priced)
         radios.finish(at: timeline.end, into: &priced)
         priced.ledger.sortByTime()
         let radio = RadioActivity(

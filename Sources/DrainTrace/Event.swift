@@ -10,7 +10,7 @@
 /// | cpu | | | | | dur | | | name | |
 /// | timer | repeats (0/1) | | | | interval | tolerance (s) | | name | |
 /// | poll | | | | | interval | | | source | |
-/// | net | dir | iface | bytes | | | | | host | conn |
+/// | net | dir | iface | bytes | | span (0, or first to last of coalesced packets) | | | host | conn |
 /// | disk | op | | bytes | file_size (-1 unknown) | | | | path | |
 /// | memory | | | footprint | | | | | | |
 /// | memory_warning | | | | | | | | | |

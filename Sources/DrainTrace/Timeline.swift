@@ -23,6 +23,10 @@ public struct Timeline: Sendable {
     /// The strings that `thread`, `label` and `label2` refer to.
     public var strings = StringTable()
 
+    /// The network flows of the capture inputs (empty for traces); their strings are in
+    /// `strings` and their times on this timeline's clock.
+    public var flows = FlowTable()
+
     /// Wall-clock time of time zero, nanoseconds since the Unix epoch, when known.
     public var wallClockStart: Int64?
 
@@ -135,12 +139,14 @@ public struct Timeline: Sendable {
     /// Inputs that know their wall-clock start are shifted so that their events line up;
     /// time zero of the result is the earliest start. An input without a wall clock starts at
     /// the result's time zero, and `diagnostics[i]` of that input says so. Strings are
-    /// re-interned into one table and each row's `input` becomes the index of its timeline.
-    /// O(n log n) in the total number of events.
+    /// re-interned into one table and each row's `input` becomes the index of its timeline;
+    /// flows are carried over the same way (times shifted, strings re-interned, tagged with
+    /// their input). O(n log n) in the total number of events, plus O(flows).
     public static func merge(_ timelines: [Timeline], diagnostics: inout [ImportDiagnostics]) -> Timeline {
         if timelines.count == 1 {
             var only = timelines[0]
             only.retagInput(0)
+            only.flows.setInput(0)
             return only
         }
         let known = timelines.compactMap(\.wallClockStart)
@@ -169,6 +175,8 @@ public struct Timeline: Sendable {
                 event.label2 = remap[Int(event.label2)]
                 merged.appendRow(event, input: UInt16(truncatingIfNeeded: index))
             }
+            merged.flows.append(
+                contentsOf: timeline.flows, shift: shift, strings: remap, input: UInt16(truncatingIfNeeded: index))
             merged.end = max(merged.end, timeline.end + shift)
         }
         merged.sortByTime()

@@ -1,0 +1,119 @@
+import CPcap
+import DrainTrace
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A capture file open in libpcap with nanosecond timestamps: pcap in either byte order and
+/// either timestamp precision, and pcapng. Opening reads the pcapng interface names first.
+final class CaptureFile {
+    let path: String
+    /// libpcap's handle; closing it closes the file.
+    let handle: OpaquePointer
+    /// `pcap` or `pcapng`.
+    let format: String
+    let dataLinkType: Int32
+    /// The pcapng interfaces declared before the first packet (empty for pcap).
+    let interfaces: [PcapngInterface]
+    /// The file's size, if it is a regular file.
+    let size: Int64?
+    /// For classic pcap with 16-byte record headers, where the first record starts; record
+    /// offsets can then be counted exactly. `nil` for pcapng and pcap variants.
+    let firstRecordOffset: Int64?
+
+    /// Opens `path`.
+    ///
+    /// - Throws: `.unreadable` if the file cannot be opened or read; `.badData` with libpcap's
+    ///   reason if libpcap refuses it, said plainly where it is a libpcap limit on valid pcapng.
+    init(path: String) throws(ImportError) {
+        self.path = path
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw .unreadable(path: path, reason: Self.errnoText()) }
+        let regular = status.st_mode & S_IFMT == S_IFREG
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw .unreadable(path: path, reason: "it is a directory") }
+        guard let file = fopen(path, "rb") else { throw .unreadable(path: path, reason: Self.errnoText()) }
+        var interfaces: [PcapngInterface] = []
+        var magic: UInt32 = 0
+        if regular {
+            let read = fread(&magic, 1, 4, file)
+            if read == 4, magic == 0x0A0D_0D0A {
+                rewind(file)
+                interfaces = PcapngInterfaces.scan(file)
+            }
+            guard ferror(file) == 0 else {
+                let reason = Self.errnoText()
+                fclose(file)
+                throw .unreadable(path: path, reason: reason)
+            }
+            rewind(file)
+        }
+        var errorBuffer = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
+        guard let handle = pcap_fopen_offline_with_tstamp_precision(file, UInt32(PCAP_TSTAMP_PRECISION_NANO), &errorBuffer)
+        else {
+            fclose(file)
+            let reason = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw .badData(path: path, location: nil, reason: Self.explain(libpcap: reason, interfaces: interfaces))
+        }
+        self.handle = handle
+        self.interfaces = interfaces
+        format = pcap_major_version(handle) == 1 ? "pcapng" : "pcap"
+        dataLinkType = pcap_datalink(handle)
+        size = regular ? Int64(status.st_size) : nil
+        let standard: Set<UInt32> = [0xA1B2_C3D4, 0xD4C3_B2A1, 0xA1B2_3C4D, 0x4D3C_B2A1]
+        firstRecordOffset = regular && standard.contains(UInt32(bigEndian: magic)) ? 24 : nil
+    }
+
+    deinit {
+        pcap_close(handle)
+    }
+
+    /// Where libpcap is in the file, in bytes, if it can tell.
+    var position: Int64? {
+        guard let file = pcap_file(handle) else { return nil }
+        let offset = ftello(file)
+        return offset >= 0 ? Int64(offset) : nil
+    }
+
+    /// libpcap's text for the last error on this handle.
+    var lastError: String {
+        String(cString: pcap_geterr(handle))
+    }
+
+    /// libpcap's reason, with what it means said plainly where it is libpcap's limit on
+    /// pcapng files (one link type and one snapshot length for all interfaces), not damage.
+    static func explain(libpcap reason: String, interfaces: [PcapngInterface]) -> String {
+        guard isInterfaceLimit(reason) else { return "libpcap: \(reason)" }
+        return "libpcap, which Drain reads captures with, cannot read pcapng files whose interfaces have different "
+            + "link types or snapshot lengths (this file declares \(describe(interfaces))); split it per interface "
+            + "first (e.g. tshark -r FILE -Y \"frame.interface_id == 0\" -w PART) (libpcap: \(reason))"
+    }
+
+    /// Whether libpcap's reason is its limit on pcapng interfaces.
+    static func isInterfaceLimit(_ reason: String) -> Bool {
+        reason.contains("different from the type of the first interface")
+            || reason.contains("different from the snapshot length of the first interface")
+    }
+
+    /// `3 interface(s) before its first packet: 0 "en0" link type 1 (EN10MB) snaplen 65535, 1 …`,
+    /// at most 8 listed.
+    static func describe(_ interfaces: [PcapngInterface]) -> String {
+        guard !interfaces.isEmpty else { return "its interfaces after its first packet" }
+        var parts: [String] = []
+        for (index, interface) in interfaces.prefix(8).enumerated() {
+            let name = interface.name.map { " " + MessageText.quoted($0) } ?? ""
+            let type = LinkLayer.describe(dataLinkType: Int32(interface.linkType))
+            parts.append("\(index)\(name) \(type) snaplen \(interface.snapLength)")
+        }
+        if interfaces.count > 8 { parts.append("…") }
+        return "\(interfaces.count) interface(s) before its first packet, more may follow: " + parts.joined(separator: ", ")
+    }
+
+    private static func errnoText() -> String {
+        String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,105 @@
+import CPcap
+import DrainTrace
+
+/// Reads pcap and pcapng captures through libpcap into a timeline of coalesced `net` events
+/// and a flow table (`Timeline.flows`). See `docs/captures.md`.
+///
+/// One streaming pass in bounded memory: memory grows with flows, coalesced events, distinct
+/// names and HTTP messages, never with packets; nothing is allocated per packet.
+public enum CaptureImporter {
+    /// Reads the capture at `path` as input number `inputIndex` of an analysis.
+    ///
+    /// `info.packets` is the number of packets libpcap returned. A file that libpcap stops
+    /// reading part-way (damaged, cut short, or a pcapng interface libpcap cannot handle) is
+    /// analysed up to that point, with an `error` diagnostic saying where and what was lost.
+    ///
+    /// - Throws: `.unreadable` if the file cannot be opened; `.badData` naming the file if
+    ///   libpcap refuses it, its link type is not supported, or `options.deviceAddress` is not
+    ///   an address. O(packets), plus O(events log events) for a capture out of time order.
+    public static func read(path: String, inputIndex: UInt16, options: CaptureOptions = CaptureOptions()) throws(ImportError)
+        -> ImportedInput
+    {
+        var given: IPAddress?
+        if let text = options.deviceAddress {
+            guard let address = IPAddress(text: text) else {
+                throw .badData(
+                    path: path, location: nil,
+                    reason: "the device address \(MessageText.quoted(text)) is not an IPv4 or IPv6 address")
+            }
+            given = address
+        }
+        let file = try CaptureFile(path: path)
+        guard let link = LinkLayer(dataLinkType: file.dataLinkType) else {
+            throw .badData(
+                path: path, location: nil,
+                reason: "\(LinkLayer.describe(dataLinkType: file.dataLinkType)) is not supported (supported: Ethernet, "
+                    + "Linux cooked SLL and SLL2, raw IP, BSD loopback, PPP, 802.11 and radiotap, Apple PKTAP)")
+        }
+        var diagnostics = ImportDiagnostics()
+        let interfaceLink = interfacesLink(file.interfaces, diagnostics: &diagnostics)
+        var reader = CaptureReader(
+            file: file, decoder: PacketDecoder(link: link),
+            tracker: FlowTracker(
+                coalescing: options.coalescing, linkOverride: options.link,
+                captureLink: interfaceLink == .unspecified ? link.impliedLink : interfaceLink))
+        reader.run(diagnostics: &diagnostics)
+
+        var tracker = reader.tracker
+        tracker.closeAll()
+        tracker.tally.record(into: &diagnostics)
+        let device = DeviceSide(flows: tracker.states, given: given)
+        recordDevice(device, given: given, diagnostics: &diagnostics)
+
+        var timeline = Timeline()
+        let shift = reader.earliest.map { max(0, -$0) } ?? 0
+        if let origin = reader.origin { timeline.wallClockStart = origin - shift }
+        tracker.write(into: &timeline, input: inputIndex, device: device, shift: shift)
+        if let latest = reader.latest { timeline.end = max(timeline.end, latest + shift) }
+        timeline.finish(diagnostics: &diagnostics)
+        let info = InputInfo(
+            path: path, format: file.format, packets: reader.packets, wallClockStart: timeline.wallClockStart,
+            diagnostics: diagnostics)
+        return ImportedInput(timeline: timeline, info: info)
+    }
+
+    /// Whether `prefix` (the first bytes of a file) starts like a capture libpcap reads: a
+    /// pcap magic number in either byte order and precision, or a pcapng section header.
+    public static func recognizes<Bytes: Collection<UInt8>>(_ prefix: Bytes) -> Bool {
+        let head = Array(prefix.prefix(4))
+        guard head.count == 4 else { return false }
+        let magic = UInt32(head[0]) << 24 | UInt32(head[1]) << 16 | UInt32(head[2]) << 8 | UInt32(head[3])
+        return [0xA1B2_C3D4, 0xD4C3_B2A1, 0xA1B2_3C4D, 0x4D3C_B2A1, 0xA1B2_CD34, 0x34CD_B2A1, 0x0A0D_0D0A].contains(magic)
+    }
+
+    /// The link kind the pcapng interface names give every packet: theirs if they agree,
+    /// else unspecified with a warning (libpcap does not say which interface a packet came from).
+    private static func interfacesLink(_ interfaces: [PcapngInterface], diagnostics: inout ImportDiagnostics) -> LinkKind {
+        let kinds = interfaces.map { LinkKind(interfaceName: Array(($0.name ?? "").utf8)) }
+        guard let first = kinds.first else { return .unspecified }
+        if kinds.allSatisfy({ $0 == first }) { return first }
+        let listed = zip(interfaces, kinds).prefix(8).map { interface, kind in
+            "\(interface.name.map(MessageText.quoted) ?? "unnamed") (\(kind == .unspecified ? "unknown" : kind.traceName))"
+        }
+        diagnostics.record(
+            .warning, code: "mixed-interfaces",
+            message: "the capture's interfaces are of different kinds (\(listed.joined(separator: ", "))) and libpcap does not "
+                + "say which interface each packet came from, so the model's default link applies; use --link to choose")
+        return .unspecified
+    }
+
+    private static func recordDevice(_ device: DeviceSide, given: IPAddress?, diagnostics: inout ImportDiagnostics) {
+        var parts: [String] = []
+        if let address = device.ipv4 { parts.append("\(address.text) (\(device.ipv4Reason))") }
+        if let address = device.ipv6 { parts.append("\(address.text) (\(device.ipv6Reason))") }
+        if !parts.isEmpty {
+            diagnostics.record(
+                .info, code: "device-address",
+                message: "packets from the device are tx: the device is \(parts.joined(separator: " and ")); --device-ip sets it")
+        }
+        if let given, !device.givenSeen {
+            diagnostics.record(
+                .warning, code: "device-address-not-seen",
+                message: "the device address \(given.text) given by --device-ip is in no packet of this capture")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import DrainTrace
+
+/// How `CaptureImporter` reads a capture.
+public struct CaptureOptions: Sendable, Equatable {
+    /// The device's IPv4 or IPv6 address (`--device-ip`): packets from it are `tx`. `nil` finds
+    /// the device side from the traffic (see `docs/captures.md`).
+    public var deviceAddress: String?
+    /// The interface kind of every packet (`--link`), overriding what the capture says.
+    /// Loopback traffic stays loopback.
+    public var link: LinkKind?
+    /// Consecutive packets of one flow and direction closer than this are coalesced into one
+    /// `net` event spanning them. Keep it below the shortest radio timer of the models (LTE's
+    /// 100 ms inactivity timer, Wi-Fi's 250 ms tail) so that pricing is unchanged; 0 gives one
+    /// event per packet.
+    public var coalescing: Nanoseconds
+
+    /// The default coalescing window: 10 ms.
+    public static let defaultCoalescing: Nanoseconds = 10_000_000
+
+    public init(deviceAddress: String? = nil, link: LinkKind? = nil, coalescing: Nanoseconds = defaultCoalescing) {
+        self.deviceAddress = deviceAddress
+        self.link = link
+        self.coalescing = coalescing
+    }
+
+    /// Whether `text` is an IPv4 or IPv6 address that `deviceAddress` accepts (for validating
+    /// the command line before importing).
+    public static func isAddress(_ text: String) -> Bool {
+        IPAddress(text: text) != nil
+    }
+}

@@ -1,0 +1,110 @@
+import CPcap
+import DrainTrace
+
+/// The read loop of a capture: libpcap's `pcap_next_ex`, one decode and one flow update per
+/// packet, and the bookkeeping for the import's diagnostics and clock.
+struct CaptureReader {
+    let file: CaptureFile
+    let decoder: PacketDecoder
+    var tracker: FlowTracker
+    /// Packets libpcap returned.
+    private(set) var packets = 0
+    /// Wall-clock time of the first packet, nanoseconds since the Unix epoch: time zero.
+    private(set) var origin: Int64?
+    /// Earliest and latest packet times relative to `origin` (they differ from the first and
+    /// last packet's in a capture that is not in time order).
+    private(set) var earliest: Nanoseconds?
+    private(set) var latest: Nanoseconds?
+
+    init(file: CaptureFile, decoder: PacketDecoder, tracker: FlowTracker) {
+        self.file = file
+        self.decoder = decoder
+        self.tracker = tracker
+    }
+
+    /// Reads every packet libpcap returns; if libpcap stops with an error, records where and
+    /// what was lost and keeps what was read. O(packets).
+    mutating func run(diagnostics: inout ImportDiagnostics) {
+        var header: UnsafeMutablePointer<pcap_pkthdr>?
+        var data: UnsafePointer<UInt8>?
+        var decoded = DecodedPacket()
+        var recordOffset = file.firstRecordOffset
+        var previous: Nanoseconds = .min
+        while true {
+            let status = pcap_next_ex(file.handle, &header, &data)
+            guard status == 1, let header, let data else {
+                if status != PCAP_ERROR_BREAK {
+                    recordStop(status: status, recordOffset: recordOffset, diagnostics: &diagnostics)
+                }
+                return
+            }
+            packets += 1
+            let captured = Int(header.pointee.caplen)
+            let wire = max(Int(header.pointee.len), captured)
+            recordOffset = recordOffset.map { $0 + 16 + Int64(captured) }
+            let time = relativeTime(seconds: Int64(header.pointee.ts.tv_sec), nanoseconds: Int64(header.pointee.ts.tv_usec))
+            if time < previous { tracker.tally.outOfOrder.add(packet: packets, ()) }
+            previous = time
+            let frame = UnsafeRawBufferPointer(start: data, count: captured)
+            if let problem = decoder.decode(frame, wire: wire, into: &decoded) {
+                count(problem, packet: packets, bytes: Int64(wire))
+                continue
+            }
+            if decoded.isFragment {
+                tracker.tally.fragments.add(packet: packets, ())
+            } else if decoded.transportMissing {
+                tracker.tally.cut.add(packet: packets, ())
+            }
+            let frameBytes = Int64(wire - decoded.pseudoHeaderBytes)
+            tracker.add(decoded, frame: frame, time: time, frameBytes: frameBytes, number: packets)
+        }
+    }
+
+    /// A packet time on the timeline's clock: nanoseconds since the first packet.
+    private mutating func relativeTime(seconds: Int64, nanoseconds: Int64) -> Nanoseconds {
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: Clock.nanosecondsPerSecond)
+        let absolute = overflow ? (seconds < 0 ? Int64.min / 2 : Int64.max / 2) : scaled &+ nanoseconds
+        let base = origin ?? absolute
+        if origin == nil { origin = absolute }
+        let time = absolute &- base
+        earliest = min(earliest ?? time, time)
+        latest = max(latest ?? time, time)
+        return time
+    }
+
+    private mutating func count(_ problem: FrameProblem, packet: Int, bytes: Int64) {
+        switch problem {
+        case let .notIP(kind): tracker.tally.notIP.add(packet: packet, bytes: bytes, kind)
+        case .cut: tracker.tally.cut.add(packet: packet, bytes: bytes, ())
+        case let .malformed(reason): tracker.tally.malformed.add(packet: packet, bytes: bytes, reason)
+        case let .unsupportedLinkType(type): tracker.tally.unsupportedLinkType.add(packet: packet, bytes: bytes, type)
+        }
+    }
+
+    /// libpcap stopped before the end of the file: say where, why, and how much was not read.
+    private func recordStop(status: Int32, recordOffset: Int64?, diagnostics: inout ImportDiagnostics) {
+        let reason = status == PCAP_ERROR ? file.lastError : "pcap_next_ex returned \(status)"
+        let stopped = recordOffset ?? file.position
+        let rest: String
+        if let stopped, let size = file.size, size >= stopped {
+            rest = "the last \(size - stopped) of \(size) bytes (from byte \(stopped)) were not analysed"
+        } else {
+            rest = "the rest of the file was not analysed"
+        }
+        let location = stopped.map { "packet \(packets + 1), byte \($0)" } ?? "packet \(packets + 1)"
+        if CaptureFile.isInterfaceLimit(reason) {
+            diagnostics.record(
+                .error, code: "pcapng-interfaces",
+                message: "libpcap, which Drain reads captures with, stopped after \(packets) packet(s) because it cannot read "
+                    + "pcapng files whose interfaces have different link types or snapshot lengths (this valid file declares "
+                    + "\(CaptureFile.describe(file.interfaces))); \(rest) (libpcap: \(reason))",
+                location: location)
+        } else {
+            diagnostics.record(
+                .error, code: "truncated",
+                message: "the capture is cut short or damaged at packet \(packets + 1): libpcap stopped with "
+                    + "\(MessageText.quoted(reason)) after \(packets) packet(s); \(rest)",
+                location: location)
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import DrainTrace
+
+extension FlowTracker {
+    /// Writes the capture into `timeline`: the flow table, then the coalesced `net` events in
+    /// time order, each labelled with its flow's endpoint and connection and directed by the
+    /// device side. Every time moves by `shift` (to make the earliest packet time ≥ 0).
+    /// Call `closeAll()` first. O(flows + events), O(events log events) for a capture out of time order.
+    func write(into timeline: inout Timeline, input: UInt16, device: DeviceSide, shift: Nanoseconds) {
+        timeline.strings = strings
+        var flows = FlowTable()
+        var deviceSideOfFlow = [UInt8](repeating: 0, count: states.count)
+        var endpoints = [StringID](repeating: 0, count: states.count)
+        var connections = [StringID](repeating: 0, count: states.count)
+        func moved(_ time: Nanoseconds) -> Nanoseconds { time == FlowTable.never ? time : time + shift }
+        for (index, state) in states.enumerated() {
+            let deviceIsA = device.deviceIsA(state)
+            let up = deviceIsA ? 0 : 1
+            let down = 1 - up
+            deviceSideOfFlow[index] = UInt8(up)
+            let remote = deviceIsA ? state.key.addressB : state.key.addressA
+            let remoteDNS = deviceIsA ? state.dnsNameB : state.dnsNameA
+            var endpoint = state.serverName
+            if endpoint == 0 { endpoint = state.httpHost }
+            if endpoint == 0 { endpoint = remoteDNS }
+            if endpoint == 0 { endpoint = dnsNames[remote] ?? 0 }
+            if endpoint == 0 { endpoint = timeline.strings.intern(remote.text) }
+            endpoints[index] = endpoint
+            connections[index] = timeline.strings.intern(Self.connectionLabel(state, deviceIsA: deviceIsA))
+
+            func side(_ raw: UInt8) -> FlowTable.Side {
+                raw == 0 ? .none : (Int(raw - 1) == up ? .device : .remote)
+            }
+            var flow = FlowTable.Flow()
+            flow.input = input
+            flow.transport = state.key.transport
+            flow.link = state.link
+            flow.endpoint = endpoint
+            flow.connection = connections[index]
+            flow.remotePort = deviceIsA ? state.key.portB : state.key.portA
+            flow.firstTime = state.firstTime + shift
+            flow.lastTime = state.lastTime + shift
+            flow.firstDataTime = moved(state.firstDataTime)
+            flow.lastDataTime = moved(state.lastDataTime)
+            flow.bytesUp = state.bytes[up]
+            flow.bytesDown = state.bytes[down]
+            flow.payloadUp = state.payload[up]
+            flow.payloadDown = state.payload[down]
+            flow.packetsUp = state.packets[up]
+            flow.packetsDown = state.packets[down]
+            flow.setupBytes = state.setupBytes
+            flow.dataSegments = state.dataSegments
+            flow.retransmits = state.retransmits
+            flow.finTime = moved(state.finTime)
+            flow.finBy = side(state.finSide)
+            flow.rstTime = moved(state.rstTime)
+            flow.rstBy = side(state.rstSide)
+            flow.flags = state.flags
+            if state.synSide != 0 ? Int(state.synSide - 1) == up : state.firstFromA == deviceIsA {
+                flow.flags.insert(.deviceOpened)
+            }
+            flow.exchanges = state.exchanges[up]
+            flow.smallExchanges = state.smallExchanges[up]
+            flow.exchangePayload = state.exchangePayload[up]
+            flow.exchangeWait = state.exchangeWait[up]
+            flow.firstExchangeTime = moved(state.firstExchangeTime[up])
+            flow.lastExchangeTime = moved(state.lastExchangeTime[up])
+            flows.append(flow)
+        }
+        if shift == 0 {
+            flows.http = http
+        } else {
+            let identity = (0..<UInt32(timeline.strings.count)).map { $0 }
+            flows.http.append(contentsOf: http, flowOffset: 0, shift: shift, strings: identity)
+        }
+        timeline.flows = flows
+
+        timeline.reserveCapacity(timeline.count + events.count)
+        for row in events.timeOrder() {
+            let flow = Int(events.flow[row])
+            let direction: NetDirection = events.direction[row] == deviceSideOfFlow[flow] ? .tx : .rx
+            timeline.append(
+                Event(
+                    time: events.time[row] + shift, kind: .net, code: direction.rawValue,
+                    code2: states[flow].link.rawValue, amount: events.bytes[row], duration: events.last[row] - events.time[row],
+                    label: endpoints[flow], label2: connections[flow]),
+                input: input)
+        }
+    }
+
+    /// `tcp 192.168.1.2:50000 → 93.184.216.34:443`, device side first; ` #2` and up for a
+    /// reused 5-tuple.
+    static func connectionLabel(_ state: FlowState, deviceIsA: Bool) -> String {
+        let key = state.key
+        let (local, localPort, remote, remotePort) =
+            deviceIsA
+            ? (key.addressA, key.portA, key.addressB, key.portB) : (key.addressB, key.portB, key.addressA, key.portA)
+        let ports = (key.transport == 6 || key.transport == 17 || key.transport == 132) && (localPort != 0 || remotePort != 0)
+        func endpoint(_ address: IPAddress, _ port: UInt16) -> String {
+            guard ports else { return address.text }
+            return address.isV4 ? "\(address.text):\(port)" : "[\(address.text)]:\(port)"
+        }
+        var label = "\(transportName(key.transport)) \(endpoint(local, localPort)) → \(endpoint(remote, remotePort))"
+        if state.generation > 1 { label += " #\(state.generation)" }
+        return label
+    }
+
+    static func transportName(_ number: UInt8) -> String {
+        switch number {
+        case 6: "tcp"
+        case 17: "udp"
+        case 1: "icmp"
+        case 58: "icmpv6"
+        case 2: "igmp"
+        case 47: "gre"
+        case 50: "esp"
+        case 132: "sctp"
+        default: "ip-proto-\(number)"
+        }
+    }
+}

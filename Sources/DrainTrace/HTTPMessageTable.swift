@@ -1,0 +1,111 @@
+/// Plain HTTP/1.x message heads seen on a capture's flows, one row per request or response,
+/// stored column by column in the order they were seen.
+///
+/// Only what the head's first captured segment holds is known: a field that came in a later
+/// segment, or after the capture's snapshot length, is missing. Strings are ids of the
+/// timeline's `strings` and untrusted text from the capture; `0` means absent.
+public struct HTTPMessageTable: Sendable {
+    /// One message as a value, for appending and reading.
+    public struct Message: Sendable, Equatable {
+        public var time: Nanoseconds = 0
+        public var flow: UInt32 = 0
+        public var isRequest = true
+        public var method: StringID = 0
+        public var path: StringID = 0
+        public var status: UInt16 = 0
+        public var host: StringID = 0
+        public var contentType: StringID = 0
+        public var contentEncoding: StringID = 0
+        public var contentLength: Int64 = -1
+        public var bodyBytes: Int64 = 0
+
+        public init() {}
+    }
+
+    /// Time of the segment that carried the head.
+    public private(set) var time: [Nanoseconds] = []
+    /// Index of the message's flow in the `FlowTable`.
+    public private(set) var flow: [UInt32] = []
+    /// `true` for a request (sent by the side that sent it, usually the device), `false` for a response.
+    public private(set) var isRequest: [Bool] = []
+    /// Request method (`GET`, `POST`…); `0` for responses.
+    public private(set) var method: [StringID] = []
+    /// Request target as sent (path and query), cut to its first 1024 bytes; `0` for responses.
+    public private(set) var path: [StringID] = []
+    /// Response status code; `0` for requests.
+    public private(set) var status: [UInt16] = []
+    /// `Host` header value.
+    public private(set) var host: [StringID] = []
+    /// `Content-Type` header value.
+    public private(set) var contentType: [StringID] = []
+    /// `Content-Encoding` header value (`gzip`, `br`…).
+    public private(set) var contentEncoding: [StringID] = []
+    /// `Content-Length` header value, or -1 when absent or not a number.
+    public private(set) var contentLength: [Int64] = []
+    /// Body bytes seen: payload after the head, in the same direction, until the next message
+    /// head in that direction or the end of the flow (retransmissions not counted).
+    public private(set) var bodyBytes: [Int64] = []
+
+    public init() {}
+
+    /// The number of messages. O(1).
+    public var count: Int { time.count }
+
+    /// Appends a message and returns its index. Amortised O(1).
+    @discardableResult
+    public mutating func append(_ message: Message) -> Int {
+        time.append(message.time)
+        flow.append(message.flow)
+        isRequest.append(message.isRequest)
+        method.append(message.method)
+        path.append(message.path)
+        status.append(message.status)
+        host.append(message.host)
+        contentType.append(message.contentType)
+        contentEncoding.append(message.contentEncoding)
+        contentLength.append(message.contentLength)
+        bodyBytes.append(message.bodyBytes)
+        return time.count - 1
+    }
+
+    /// The message at `index` as a value. O(1).
+    public subscript(index: Int) -> Message {
+        var message = Message()
+        message.time = time[index]
+        message.flow = flow[index]
+        message.isRequest = isRequest[index]
+        message.method = method[index]
+        message.path = path[index]
+        message.status = status[index]
+        message.host = host[index]
+        message.contentType = contentType[index]
+        message.contentEncoding = contentEncoding[index]
+        message.contentLength = contentLength[index]
+        message.bodyBytes = bodyBytes[index]
+        return message
+    }
+
+    /// Adds body bytes seen after a message's head. O(1).
+    public mutating func addBodyBytes(_ bytes: Int64, to index: Int) {
+        bodyBytes[index] += bytes
+    }
+
+    /// Appends the messages of another table, adding `flowOffset` to their flow indexes,
+    /// moving their times by `shift` and mapping their string ids through `strings`.
+    /// O(messages).
+    public mutating func append(
+        contentsOf other: HTTPMessageTable, flowOffset: UInt32, shift: Nanoseconds, strings: [StringID]
+    ) {
+        for index in 0..<other.count {
+            var message = other[index]
+            message.time += shift
+            message.flow += flowOffset
+            message.method = strings[Int(message.method)]
+            message.path = strings[Int(message.path)]
+            message.host = strings[Int(message.host)]
+            message.contentType = strings[Int(message.contentType)]
+            message.contentEncoding = strings[Int(message.contentEncoding)]
+            append(message)
+        }
+    }
+}
