@@ -5,15 +5,21 @@ public enum Importers {
     /// - Throws: `ImportError.unreadable` if the file cannot be read; `.unknownFormat` if its
     ///   format is not recognised, or is recognised but has no importer in this build;
     ///   otherwise whatever the format's importer throws.
-    /// - Parameter progress: told the bytes read so far as the import goes on.
+    /// - Parameters:
+    ///   - capture: how to read packet captures (device address, link override).
+    ///   - progress: told the bytes read so far as the import goes on.
     public static func read(
-        path: String, inputIndex: UInt16, progress: ImportProgress? = nil
+        path: String, inputIndex: UInt16, capture: CaptureOptions = CaptureOptions(), progress: ImportProgress? = nil
     ) throws(ImportError) -> ImportedInput {
         let format = try InputFormat.detect(path: path)
         switch format {
         case .drainTrace:
             return try DrainTraceImporter.read(path: path, inputIndex: inputIndex, progress: progress)
-        case .pcap, .pcapng, .strace, .metrickit, .chromeTrace:
+        case .pcap, .pcapng:
+            var options = capture
+            options.progress = progress ?? capture.progress
+            return try CaptureImporter.read(path: path, inputIndex: inputIndex, options: options)
+        case .strace, .metrickit, .chromeTrace:
             throw .unknownFormat(
                 path: path, reason: "\(format.displayName) are recognised but not supported by this build yet")
         }

@@ -21,7 +21,9 @@ public enum Analysis {
             defer { meter?.finish() }
             do {
                 imported.append(
-                    try Importers.read(path: path, inputIndex: UInt16(truncatingIfNeeded: index), progress: meter?.update))
+                    try Importers.read(
+                        path: path, inputIndex: UInt16(truncatingIfNeeded: index), capture: options.capture,
+                        progress: meter?.update))
             } catch {
                 throw .input(error)
             }

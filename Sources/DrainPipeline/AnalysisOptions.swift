@@ -13,14 +13,18 @@ public struct AnalysisOptions {
     /// `maximumBins` bins.
     public var binSeconds: Double?
 
+    /// How packet captures are read: `--device-ip`, `--link`.
+    public var capture: CaptureOptions
+
     /// Called before each input is read with its path; returns where to report the bytes
     /// read, or `nil` for no progress on that input.
     public var progress: ((_ path: String) -> InputProgress?)?
 
     public init(
         inputs: [String], model: String? = nil, configuration: String? = nil, binSeconds: Double? = nil,
-        progress: ((_ path: String) -> InputProgress?)? = nil
+        capture: CaptureOptions = CaptureOptions(), progress: ((_ path: String) -> InputProgress?)? = nil
     ) {
+        self.capture = capture
         self.inputs = inputs
         self.model = model
         self.configuration = configuration

@@ -7,21 +7,23 @@ struct AnalyzeCommand: ParsableCommand {
         commandName: "analyze",
         abstract: "Analyse traces of one run and report energy, memory and guidance findings.",
         discussion: """
-            Several inputs of the same run share one timeline, lined up by the wall-clock \
-            start in their headers. Without an output option the terminal summary is printed; \
+            Several inputs of the same run share one timeline, lined up by wall clock (the \
+            start in a trace header, packet time stamps in a capture). Without an output option the terminal summary is printed; \
             with --json - only the JSON report goes to standard output.
 
             Examples:
               drain analyze app.jsonl
               drain analyze app.jsonl --html report.html --json report.json --csv tables/
               drain analyze app.jsonl --model iphone-wifi --json - | jq .energy
+              drain analyze phone.pcapng app.jsonl --link cellular --html report.html
             """
     )
 
-    @Argument(help: ArgumentHelp("Input files (Drain trace .jsonl).", valueName: "INPUT"))
+    @Argument(help: ArgumentHelp("Input files: Drain traces (.jsonl), pcap or pcapng captures.", valueName: "INPUT"))
     var inputs: [String]
 
     @OptionGroup var modelOptions: ModelOptions
+    @OptionGroup(title: "Captures") var capture: CaptureArguments
     @OptionGroup var output: OutputOptions
 
     @Option(name: .long, help: ArgumentHelp("Width of the timeline bins in seconds (default: automatic).", valueName: "SECONDS"))
@@ -35,7 +37,7 @@ struct AnalyzeCommand: ParsableCommand {
         let showProgress = !output.quiet && Console.standardErrorIsTerminal
         let options = AnalysisOptions(
             inputs: inputs, model: modelOptions.model, configuration: modelOptions.config, binSeconds: bin,
-            progress: showProgress ? { Console.progressMeter(for: $0) } : nil)
+            capture: capture.options, progress: showProgress ? { Console.progressMeter(for: $0) } : nil)
         let report: Report
         do {
             report = try Analysis.run(options)

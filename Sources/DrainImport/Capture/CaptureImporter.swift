@@ -41,7 +41,8 @@ public enum CaptureImporter {
             file: file, decoder: PacketDecoder(link: link),
             tracker: FlowTracker(
                 coalescing: options.coalescing, linkOverride: options.link,
-                captureLink: interfaceLink == .unspecified ? link.impliedLink : interfaceLink))
+                captureLink: interfaceLink == .unspecified ? link.impliedLink : interfaceLink),
+            progress: options.progress)
         reader.run(diagnostics: &diagnostics)
 
         var tracker = reader.tracker

@@ -1,7 +1,7 @@
 import DrainTrace
 
 /// How `CaptureImporter` reads a capture.
-public struct CaptureOptions: Sendable, Equatable {
+public struct CaptureOptions {
     /// The device's IPv4 or IPv6 address (`--device-ip`): packets from it are `tx`. `nil` finds
     /// the device side from the traffic (see `docs/captures.md`).
     public var deviceAddress: String?
@@ -14,13 +14,20 @@ public struct CaptureOptions: Sendable, Equatable {
     /// event per packet.
     public var coalescing: Nanoseconds
 
+    /// Told how many bytes of the file have been read, every few thousand packets.
+    public var progress: ImportProgress?
+
     /// The default coalescing window: 10 ms.
     public static let defaultCoalescing: Nanoseconds = 10_000_000
 
-    public init(deviceAddress: String? = nil, link: LinkKind? = nil, coalescing: Nanoseconds = defaultCoalescing) {
+    public init(
+        deviceAddress: String? = nil, link: LinkKind? = nil, coalescing: Nanoseconds = defaultCoalescing,
+        progress: ImportProgress? = nil
+    ) {
         self.deviceAddress = deviceAddress
         self.link = link
         self.coalescing = coalescing
+        self.progress = progress
     }
 
     /// Whether `text` is an IPv4 or IPv6 address that `deviceAddress` accepts (for validating

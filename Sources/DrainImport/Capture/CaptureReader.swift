@@ -16,10 +16,15 @@ struct CaptureReader {
     private(set) var earliest: Nanoseconds?
     private(set) var latest: Nanoseconds?
 
-    init(file: CaptureFile, decoder: PacketDecoder, tracker: FlowTracker) {
+    /// Told the file position every `progressStride` packets.
+    let progress: ImportProgress?
+    static let progressStride = 8192
+
+    init(file: CaptureFile, decoder: PacketDecoder, tracker: FlowTracker, progress: ImportProgress? = nil) {
         self.file = file
         self.decoder = decoder
         self.tracker = tracker
+        self.progress = progress
     }
 
     /// Reads every packet libpcap returns; if libpcap stops with an error, records where and
@@ -39,6 +44,7 @@ struct CaptureReader {
                 return
             }
             packets += 1
+            if let progress, packets % Self.progressStride == 0, let position = file.position { progress(position) }
             let captured = Int(header.pointee.caplen)
             let wire = max(Int(header.pointee.len), captured)
             recordOffset = recordOffset.map { $0 + 16 + Int64(captured) }
