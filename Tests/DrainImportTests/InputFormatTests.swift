@@ -132,16 +132,20 @@ struct InputFormatTests {
         }
     }
 
-    @Test("Importers reads Drain traces and names the formats this build cannot read yet")
+    @Test("Importers reads Drain traces and captures and names the formats this build cannot read yet")
     func dispatch() throws {
         let fixture = try TraceFixture(header + "\n" + #"{"t":0,"type":"memory_warning"}"# + "\n")
         defer { fixture.remove() }
         let input = try Importers.read(path: fixture.path, inputIndex: 2)
         #expect(input.info.format == "drain-trace" && input.timeline.input == [2])
 
+        for (file, format, packets) in [("pcap/ndpi__iphone.pcap", "pcap", 500), ("pcap/ndpi__sites.pcapng", "pcapng", 699)] {
+            let capture = try Importers.read(path: Corpus.root.appendingPathComponent(file).path, inputIndex: 1)
+            #expect(capture.info.format == format)
+            #expect(capture.info.packets == packets)
+        }
+
         let cases: [(String, String)] = [
-            ("pcap/ndpi__iphone.pcap", "pcap captures are recognised but not supported by this build yet"),
-            ("pcap/ndpi__sites.pcapng", "pcapng captures are recognised but not supported by this build yet"),
             ("strace/curl_get.strace", "strace outputs are recognised but not supported by this build yet"),
             ("metrickit/meter__real_report.json", "MetricKit payloads are recognised but not supported by this build yet"),
             ("chrome-trace/catapult__simple_trace.json", "Chrome traces are recognised but not supported by this build yet"),
