@@ -2,11 +2,11 @@
 /// spreadsheets and scripts. `docs/reports.md` documents every table's columns and units.
 public enum CSVReportRenderer {
     /// The tables in a fixed order: `summary`, `findings`, `timeline`, `breakdown`,
-    /// `endpoints`, `radio_states`, `rules`, `thresholds`, `inputs`, `diagnostics`. Each
+    /// `endpoints`, `bursts`, `radio_states`, `rules`, `thresholds`, `inputs`, `diagnostics`. Each
     /// starts with a header record. Deterministic; O(size of the report).
     public static func tables(_ report: Report) -> [(name: String, csv: String)] {
         [
-            summary(report), findings(report), timeline(report), breakdown(report), endpoints(report),
+            summary(report), findings(report), timeline(report), breakdown(report), endpoints(report), bursts(report),
             radioStates(report), rules(report), thresholds(report), inputs(report), diagnostics(report),
         ].map { ($0.name, $0.csv) }
     }
@@ -113,6 +113,20 @@ public enum CSVReportRenderer {
             table.append([
                 .text(endpoint.endpoint), .integer(endpoint.bytesUp), .integer(endpoint.bytesDown), .integer(endpoint.bursts),
                 .integer(endpoint.connections), .number(MachineNumber.joules(endpoint.energyJ)),
+            ])
+        }
+        return table
+    }
+
+    static func bursts(_ report: Report) -> CSVTable {
+        var table = CSVTable(
+            name: "bursts",
+            header: ["link", "start_s", "end_s", "endpoint", "endpoints", "bytes_up", "bytes_down", "events", "energy_j"])
+        for burst in report.radio.bursts {
+            table.append([
+                .text(burst.link), .number(MachineNumber.seconds(burst.startS)), .number(MachineNumber.seconds(burst.endS)),
+                .text(burst.endpoint), .integer(burst.endpoints), .integer(burst.bytesUp), .integer(burst.bytesDown),
+                .integer(burst.events), .number(MachineNumber.joules(burst.energyJ)),
             ])
         }
         return table

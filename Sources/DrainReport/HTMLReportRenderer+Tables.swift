@@ -78,6 +78,38 @@ extension HTMLReportRenderer {
         return html + table.render() + "</section>\n"
     }
 
+    /// The bursts table, inside the radio section: when, on which radio, to whom, how much, and
+    /// the radio energy each cost.
+    static func burstsTable(_ report: Report) -> String {
+        let radio = report.radio
+        guard !radio.bursts.isEmpty else { return "" }
+        var html = "<h3>Bursts</h3>\n<p class=\"meta\">\(radio.burstCount) burst\(radio.burstCount == 1 ? "" : "s")"
+        if radio.burstCount > radio.bursts.count { html += ", the first \(radio.bursts.count) listed" }
+        html += ".</p>\n"
+        var table = HTMLTable(
+            columns: [
+                HTMLTable.Column("Start", numeric: true), HTMLTable.Column("Length", numeric: true), HTMLTable.Column("Link"),
+                HTMLTable.Column("Endpoint"), HTMLTable.Column("Sent", numeric: true), HTMLTable.Column("Received", numeric: true),
+                HTMLTable.Column("Events", numeric: true), HTMLTable.Column("Radio energy", numeric: true),
+            ],
+            sortable: true
+        )
+        for burst in radio.bursts {
+            let length = burst.endS - burst.startS
+            table.rows.append([
+                .number(DisplayNumber.time(burst.startS), sortValue: burst.startS),
+                .number(DisplayNumber.duration(length), sortValue: length),
+                .text(burst.link),
+                .code(burst.endpoints > 1 ? "\(burst.endpoint) (+\(burst.endpoints - 1))" : burst.endpoint),
+                .number(DisplayNumber.bytes(Double(burst.bytesUp)), sortValue: Double(burst.bytesUp)),
+                .number(DisplayNumber.bytes(Double(burst.bytesDown)), sortValue: Double(burst.bytesDown)),
+                .number(String(burst.events), sortValue: Double(burst.events)),
+                .number(DisplayNumber.joules(burst.energyJ), sortValue: burst.energyJ),
+            ])
+        }
+        return html + table.render()
+    }
+
     static func radioSection(_ report: Report) -> String {
         let radio = report.radio
         var html = "<section id=\"radio\">\n<h2>Radio</h2>\n<p class=\"meta\">\(radio.promotions) promotion\(radio.promotions == 1 ? "" : "s")"
@@ -97,7 +129,7 @@ extension HTMLReportRenderer {
                 .number(DisplayNumber.joules(state.energyJ), sortValue: state.energyJ), .text(state.attributed ? "yes" : "no"),
             ])
         }
-        return html + table.render() + "</section>\n"
+        return html + table.render() + burstsTable(report) + "</section>\n"
     }
 
     static func inputsSection(_ report: Report) -> String {
