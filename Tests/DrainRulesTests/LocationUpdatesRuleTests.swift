@@ -20,7 +20,7 @@ import Testing
         #expect(finding.number("duration") == 600.5)
         #expect(finding.number("accuracy") == 100)
         #expect(finding.number("distance filter") == 50)
-        #expect(finding.texts("reasons") == ["ran 600 s, longer than 600 s"])  // 600.5 printed to whole seconds
+        #expect(finding.texts("reasons") == ["ran 600.5 s, longer than 600 s"])
         // 600.5 s at the model's 0.1 W for hundred-metre accuracy.
         #expect(abs((finding.energyJ ?? 0) - 600.5 * 0.1) < 1e-9)
     }

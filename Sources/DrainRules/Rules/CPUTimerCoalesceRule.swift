@@ -103,7 +103,8 @@ public struct CPUTimerCoalesceRule: Rule {
             }
             timers[position].tally.add(row, context)
             let time = timeline.time[row]
-            // Both come from untrusted numbers: clamp them as spans are clamped.
+            // The tolerance comes from the trace and the share from the configuration:
+            // clamp both as parameter spans are clamped, so no value can overflow the clock.
             let tolerance = Self.clampedSpan(timeline.value[row])
             let shift = max(sameWakeup, tolerance, Self.clampedSpan(Clock.seconds(period) * shiftShare))
             now.append((time, time.plus(sameWakeup)))

@@ -127,7 +127,7 @@ public struct LocationUpdatesRule: Rule {
         let duration = Clock.seconds(session.end - session.start)
         let background = Clock.seconds(track.backgroundTime(from: session.start, to: session.end))
         var reasons: [String] = []
-        if long { reasons.append("ran \(fixed(duration, 0)) s, longer than \(fixed(context.parameter("max_on_s"), 0)) s") }
+        if long { reasons.append("ran \(fixed(duration, 1)) s, longer than \(fixed(context.parameter("max_on_s"), 0)) s") }
         if precise != nil { reasons.append("asked for best accuracy with no distance filter") }
         if inBackground { reasons.append("ran \(fixed(background, 1)) s in the background") }
         let evidence = [

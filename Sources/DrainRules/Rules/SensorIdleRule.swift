@@ -120,7 +120,7 @@ public struct SensorIdleRule: Rule {
             Evidence("max on", context.parameter("max_on_s"), unit: "s"),
         ]
         var reasons: [String] = []
-        if long { reasons.append("on for \(fixed(duration, 0)) s, longer than \(fixed(context.parameter("max_on_s"), 0)) s") }
+        if long { reasons.append("on for \(fixed(duration, 1)) s, longer than \(fixed(context.parameter("max_on_s"), 0)) s") }
         if !late.isEmpty { reasons.append("on for \(fixed(background, 1)) s in the background") }
         return Self.description.finding(
             .warning,
