@@ -74,9 +74,8 @@ public struct CPUMainThreadRule: Rule {
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
-        guard let main = timeline.mainThreadID else {
-            return .notApplicable("no event is attributed to the main thread (thread \"main\")")
-        }
+        let unattributed = RuleOutcome.notApplicable("no event is attributed to the main thread (thread \"main\")")
+        guard let main = timeline.mainThreadID else { return unattributed }
         let longSlice = context.span("long_slice_s")
         var onMain = 0
         var slices: [Int] = []
@@ -89,7 +88,7 @@ public struct CPUMainThreadRule: Rule {
             default: continue
             }
         }
-        guard onMain > 0 else { return .notApplicable("no event is attributed to the main thread (thread \"main\")") }
+        guard onMain > 0 else { return unattributed }
         var findings: [Finding] = []
         if !slices.isEmpty { findings.append(sliceFinding(slices, context)) }
         if !io.isEmpty { findings.append(ioFinding(io, context)) }
