@@ -48,7 +48,13 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
 
     @Test func catalogueOrderAndIdentity() {
         let ids = RuleEngine.descriptions.map(\.id)
-        #expect(ids == ["CPU-WAKEUPS", "CPU-POLLING", "DISK-FREQUENT", "MEM-WARNING-RESPONSE", "MEM-PEAK", "LIFE-BACKGROUND-TIME"])
+        #expect(ids == [
+            "CPU-WAKEUPS", "CPU-POLLING", "CPU-TIMER-COALESCE", "CPU-FRAGMENTED", "CPU-MAIN-THREAD", "CPU-LAUNCH",
+            "DISK-FREQUENT", "DISK-REWRITE", "DISK-LOCATION", "DISK-VOLUME",
+            "MEM-WARNING-RESPONSE", "MEM-PEAK", "MEM-GROWTH", "MEM-BACKGROUND",
+            "LIFE-RESIGN-QUIET", "LIFE-BACKGROUND-TIME", "LIFE-BACKGROUND-RESOURCES",
+            "DRAW-RATE", "SENSOR-IDLE", "LOC-UPDATES", "IDLE-TIMER",
+        ])
         #expect(RuleEngine.allRules.map { $0.description.id } == ids)
         for rule in RuleEngine.descriptions {
             #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty, "\(rule.id)")

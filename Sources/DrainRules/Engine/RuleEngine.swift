@@ -10,12 +10,33 @@ import DrainTrace
 public struct RuleEngine: Sendable {
     /// Every implemented rule, in `GUIDANCE.md` catalogue order.
     public static let allRules: [any Rule.Type] = [
+        // Network: the NET-* rules go here, first in the catalogue.
+        // CPU and timers
         CPUWakeupsRule.self,
         CPUPollingRule.self,
+        CPUTimerCoalesceRule.self,
+        CPUFragmentedRule.self,
+        CPUMainThreadRule.self,
+        CPULaunchRule.self,
+        // Disk
         DiskFrequentRule.self,
+        DiskRewriteRule.self,
+        DiskLocationRule.self,
+        DiskVolumeRule.self,
+        // Memory
         MemoryWarningResponseRule.self,
         MemoryPeakRule.self,
+        MemoryGrowthRule.self,
+        MemoryBackgroundRule.self,
+        // Lifecycle
+        ResignQuietRule.self,
         BackgroundTimeRule.self,
+        BackgroundResourcesRule.self,
+        // Display, sensors and location
+        DrawRateRule.self,
+        SensorIdleRule.self,
+        LocationUpdatesRule.self,
+        IdleTimerRule.self,
     ]
 
     /// The descriptions of `allRules`, in the same order.
