@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct CSVReportRendererTests {
     static let tableNames = [
-        "summary", "findings", "timeline", "breakdown", "endpoints", "radio_states", "rules", "thresholds", "inputs", "diagnostics",
+        "summary", "findings", "timeline", "breakdown", "endpoints", "bursts", "radio_states", "rules", "thresholds", "inputs",
+        "diagnostics",
     ]
 
     func table(_ name: String, of report: Report) throws -> [[String]] {
@@ -14,6 +15,13 @@ import Testing
 
     func summaryValue(_ key: String, of report: Report) throws -> String {
         try #require(try table("summary", of: report).first { $0.first == key }?.last, "no summary row \(key)")
+    }
+
+    @Test func burstsTableHasOneRecordPerListedBurst() throws {
+        let records = try table("bursts", of: ReportFixture.realistic)
+        #expect(records.first == ["link", "start_s", "end_s", "endpoint", "endpoints", "bytes_up", "bytes_down", "events", "energy_j"])
+        #expect(records.dropFirst().map { $0[3] } == ["api.example.com", "telemetry.example.net"])
+        #expect(records[1] == ["cellular", "2.100", "3.400", "api.example.com", "2", "12000", "301200", "48", "11.900000"])
     }
 
     @Test(arguments: ReportFixture.names)

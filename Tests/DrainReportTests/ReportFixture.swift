@@ -118,7 +118,16 @@ enum ReportFixture {
                     RadioSummary.StateTotal(link: "cellular", state: "idle", timeS: 73.52, energyJ: 0, attributed: false),
                     RadioSummary.StateTotal(link: "wifi", state: "active", timeS: 0.5, energyJ: 0.2, attributed: true),
                 ],
-                promotions: 4, joulesPerKB: 0.034, lane: lane
+                promotions: 4, joulesPerKB: 0.034, lane: lane,
+                bursts: [
+                    BurstSummary(
+                        link: "cellular", startS: 2.1, endS: 3.4, endpoint: "api.example.com", endpoints: 2, bytesUp: 12_000,
+                        bytesDown: 301_200, events: 48, energyJ: 11.9),
+                    BurstSummary(
+                        link: "cellular", startS: 32.0, endS: 32.3, endpoint: "telemetry.example.net", endpoints: 1, bytesUp: 3_200,
+                        bytesDown: 700, events: 4, energyJ: 11.4),
+                ],
+                burstCount: 7
             ),
             timeline: TimelineBins(
                 binS: binS, categories: categories, energyJ: bins, memoryPeakBytes: peaks,
@@ -295,6 +304,10 @@ enum ReportFixture {
             report.rules[index].reason = h(report.rules[index].reason ?? "")
         }
         for index in report.endpoints.indices { report.endpoints[index].endpoint = h(report.endpoints[index].endpoint) }
+        for index in report.radio.bursts.indices {
+            report.radio.bursts[index].endpoint = h(report.radio.bursts[index].endpoint)
+            report.radio.bursts[index].link = h(report.radio.bursts[index].link)
+        }
         for index in report.breakdown.indices {
             report.breakdown[index].category = h(report.breakdown[index].category)
             report.breakdown[index].key = h(report.breakdown[index].key)
