@@ -48,7 +48,10 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
 
     @Test func catalogueOrderAndIdentity() {
         let ids = RuleEngine.descriptions.map(\.id)
-        #expect(ids == ["CPU-WAKEUPS", "CPU-POLLING", "DISK-FREQUENT", "MEM-WARNING-RESPONSE", "MEM-PEAK", "LIFE-BACKGROUND-TIME"])
+        #expect(ids == [
+            "NET-PERIODIC", "NET-SMALL-BURSTS", "NET-UNCOMPRESSED", "NET-CHATTY", "NET-CONN-REUSE", "NET-CELLULAR",
+            "NET-RETRANSMIT", "NET-LATE-CLOSE",
+            "CPU-WAKEUPS", "CPU-POLLING", "DISK-FREQUENT", "MEM-WARNING-RESPONSE", "MEM-PEAK", "LIFE-BACKGROUND-TIME"])
         #expect(RuleEngine.allRules.map { $0.description.id } == ids)
         for rule in RuleEngine.descriptions {
             #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty, "\(rule.id)")

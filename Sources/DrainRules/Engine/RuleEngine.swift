@@ -10,6 +10,14 @@ import DrainTrace
 public struct RuleEngine: Sendable {
     /// Every implemented rule, in `GUIDANCE.md` catalogue order.
     public static let allRules: [any Rule.Type] = [
+        NetPeriodicRule.self,
+        NetSmallBurstsRule.self,
+        NetUncompressedRule.self,
+        NetChattyRule.self,
+        NetConnectionReuseRule.self,
+        NetCellularRule.self,
+        NetRetransmitRule.self,
+        NetLateCloseRule.self,
         CPUWakeupsRule.self,
         CPUPollingRule.self,
         DiskFrequentRule.self,
