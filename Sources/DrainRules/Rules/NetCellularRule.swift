@@ -69,7 +69,6 @@ public struct NetCellularRule: Rule {
         let timeline = context.timeline
         let radios = DeviceRadios(radio: context.model.radio)
         var bytesByLink = [Int64](repeating: 0, count: LinkKind.allCases.count)
-        var cellular: [RadioSimulation.Placed] = []
         var cellularBytes: Int64 = 0
         var cellularEnergy = 0.0
         var first: Nanoseconds = .max, last: Nanoseconds = .min
@@ -82,13 +81,18 @@ public struct NetCellularRule: Rule {
             guard radios.radioLink(for: link) == .cellular else { continue }
             cellularBytes += bytes
             cellularEnergy += context.priced.eventEnergy[row]
-            cellular.append(RadioSimulation.Placed(row: row, time: timeline.time[row], link: .wifi))
             first = min(first, timeline.time[row])
             last = max(last, timeline.time[row] + max(0, timeline.duration[row]))
         }
         guard netEvents > 0 else { return .notApplicable(RuleContext.noTrafficReason) }
         guard Double(cellularBytes) > context.parameter("max_cellular_bytes") else { return .findings([]) }
-        let wifiEnergy = RadioSimulation.energy(of: cellular, in: timeline, model: context.model)
+        var overWiFi: [RadioSimulation.Placed] = []
+        for row in 0..<timeline.count where timeline.kind[row] == .net {
+            if radios.radioLink(for: LinkKind(rawValue: timeline.code2[row]) ?? .unspecified) == .cellular {
+                overWiFi.append(RadioSimulation.Placed(row: row, time: timeline.time[row], link: .wifi))
+            }
+        }
+        let wifiEnergy = RadioSimulation.energy(of: overWiFi, in: timeline, model: context.model)
         let cellularName = context.radioName(.cellular)
         var evidence = [Evidence("cellular bytes", Double(cellularBytes), unit: "B")]
         for link in LinkKind.allCases where bytesByLink[Int(link.rawValue)] > 0 {

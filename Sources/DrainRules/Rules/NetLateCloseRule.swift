@@ -152,10 +152,13 @@ public struct NetLateCloseRule: Rule {
             let connection = timeline.name(flows.connection[item.flow], or: "(unnamed connection)")
             return Evidence("flow", text: "\(connection): closed \(fixed(Clock.seconds(item.delay), 2)) s after its last data, \(fixed(item.energy, 3)) J")
         }
-        let count = closes.count == 1 ? "A connection" : "\(closes.count) connections"
+        let what =
+            closes.count == 1
+            ? "A connection to \(endpoint) was closed by the device \(fixed(longest, 2)) s after its last data"
+            : "\(closes.count) connections to \(endpoint) were closed by the device up to \(fixed(longest, 2)) s after their last data"
         return Self.description.finding(
             .warning,
-            message: "\(count) to \(endpoint) \(closes.count == 1 ? "was" : "were") closed by the device up to \(fixed(longest, 2)) s after the last data, longer than the \(fixed(tail, 2)) s tail of \(radio): each close woke the radio again, costing \(fixed(energy, 3)) J in all.",
+            message: "\(what), longer than the \(fixed(tail, 2)) s tail of \(radio): closing woke the radio again, costing \(fixed(energy, 3)) J.",
             evidence: evidence, energyJ: energy,
             timeRanges: closes.map { TimeRange(from: flows.lastDataTime[$0.flow], to: $0.close) })
     }

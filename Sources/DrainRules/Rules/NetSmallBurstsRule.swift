@@ -113,9 +113,10 @@ public struct NetSmallBurstsRule: Rule {
         var events: [RadioSimulation.Placed] = []
         var before = 0.0
         var burst = 0
+        let radios = DeviceRadios(radio: context.model.radio)
         for row in bursts[0].firstRow...bursts[bursts.count - 1].lastRow where timeline.kind[row] == .net {
             let own = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
-            guard context.radioLink(for: own) == link else { continue }
+            guard radios.radioLink(for: own) == link else { continue }
             while bursts[burst].lastRow < row { burst += 1 }
             before += context.priced.eventEnergy[row]
             events.append(RadioSimulation.Placed(row: row, time: isSmall[burst] ? batchTime : timeline.time[row], link: own))

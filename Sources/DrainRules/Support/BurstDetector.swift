@@ -45,7 +45,7 @@ enum BurstDetector {
     static func bursts(in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping) -> [Burst] {
         let timeline = priced.timeline
         let radios = DeviceRadios(radio: model.radio)
-        let gap = Clock.nanoseconds(max(0, model.radio.burstGapS.value))
+        let gap = Clock.nanoseconds(min(max(0, model.radio.burstGapS.value), RuleContext.longestSpanSeconds))
         var bursts: [Burst] = []
         var open: [Key: Int] = [:]
         for row in 0..<timeline.count where timeline.kind[row] == .net {
