@@ -25,20 +25,6 @@ import Darwin
         #expect(try contents(of: directory) == ["report.html"])
     }
 
-    @Test func writesIntoAFIFOInPlace() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("pipe").path
-        #expect(mkfifo(path, 0o600) == 0)
-        nonisolated(unsafe) var received = Data()
-        let reader = Thread { received = FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data() }
-        reader.start()
-        try ReportWriter.write("through the pipe\n", to: path)
-        while !reader.isFinished { usleep(1000) }
-        #expect(String(decoding: received, as: UTF8.self) == "through the pipe\n")
-        #expect(try contents(of: directory) == ["pipe"])
-    }
-
     @Test func writesToDevNull() throws {
         try ReportWriter.write("discarded", to: "/dev/null")
         var status = stat()

@@ -43,6 +43,9 @@ import Testing
         #expect(evaluation.results.map(\.id) == RuleEngine.descriptions.map(\.id))
         let status = Dictionary(uniqueKeysWithValues: evaluation.results.map { ($0.id, $0.status) })
         let expected: [String: RuleResult.Status] = [
+            "NET-PERIODIC": .notApplicable, "NET-SMALL-BURSTS": .notApplicable, "NET-UNCOMPRESSED": .notApplicable,
+            "NET-CHATTY": .notApplicable, "NET-CONN-REUSE": .notApplicable, "NET-CELLULAR": .notApplicable,
+            "NET-RETRANSMIT": .notApplicable, "NET-LATE-CLOSE": .notApplicable,
             "CPU-WAKEUPS": .warning, "CPU-POLLING": .warning, "CPU-TIMER-COALESCE": .notApplicable,
             "CPU-FRAGMENTED": .pass, "CPU-MAIN-THREAD": .notApplicable, "CPU-LAUNCH": .pass,
             "DISK-FREQUENT": .notApplicable, "DISK-REWRITE": .notApplicable, "DISK-LOCATION": .notApplicable,
@@ -52,6 +55,7 @@ import Testing
             "SENSOR-IDLE": .notApplicable, "LOC-UPDATES": .notApplicable, "IDLE-TIMER": .notApplicable,
         ]
         for (id, expectedStatus) in expected { #expect(status[id] == expectedStatus, "\(id)") }
+        #expect(status.count == expected.count)
         #expect(evaluation.result(of: "DISK-FREQUENT")?.reason == "the run records no disk events")
     }
 

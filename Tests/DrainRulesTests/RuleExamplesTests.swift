@@ -49,6 +49,8 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
     @Test func catalogueOrderAndIdentity() {
         let ids = RuleEngine.descriptions.map(\.id)
         #expect(ids == [
+            "NET-PERIODIC", "NET-SMALL-BURSTS", "NET-UNCOMPRESSED", "NET-CHATTY", "NET-CONN-REUSE", "NET-CELLULAR",
+            "NET-RETRANSMIT", "NET-LATE-CLOSE",
             "CPU-WAKEUPS", "CPU-POLLING", "CPU-TIMER-COALESCE", "CPU-FRAGMENTED", "CPU-MAIN-THREAD", "CPU-LAUNCH",
             "DISK-FREQUENT", "DISK-REWRITE", "DISK-LOCATION", "DISK-VOLUME",
             "MEM-WARNING-RESPONSE", "MEM-PEAK", "MEM-GROWTH", "MEM-BACKGROUND",

@@ -10,7 +10,15 @@ import DrainTrace
 public struct RuleEngine: Sendable {
     /// Every implemented rule, in `GUIDANCE.md` catalogue order.
     public static let allRules: [any Rule.Type] = [
-        // Network: the NET-* rules go here, first in the catalogue.
+        // Network
+        NetPeriodicRule.self,
+        NetSmallBurstsRule.self,
+        NetUncompressedRule.self,
+        NetChattyRule.self,
+        NetConnectionReuseRule.self,
+        NetCellularRule.self,
+        NetRetransmitRule.self,
+        NetLateCloseRule.self,
         // CPU and timers
         CPUWakeupsRule.self,
         CPUPollingRule.self,

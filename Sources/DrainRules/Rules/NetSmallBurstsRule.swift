@@ -1,0 +1,156 @@
+import DrainModel
+import DrainReport
+import DrainTrace
+
+/// NET-SMALL-BURSTS: many small transfers, each keeping the radio up for a whole tail.
+///
+/// Bursts are the interface bursts of each radio (`BurstDetector`, `.link`). A burst is small
+/// below `small_burst_bytes`. Its tail energy is what the radio spent after it until the next
+/// burst or idle (`RadioTail.energies`). When a radio has at least `min_bursts` small bursts
+/// and their tail energy is more than `tail_share` of all the run's radio energy, the radio
+/// gets a finding with the saving simulated for batching them.
+///
+/// **Batched** means: every event of the radio's small bursts is moved to the start of its
+/// last small burst (the transfers are queued until then and sent together), keeping its
+/// direction, bytes and span; all other traffic stays where it was. The radio's traffic is
+/// priced again that way (`RadioSimulation`), and the saving is its priced energy minus the
+/// batched energy. O(n + b log b) for b bursts, plus one pricing of the radio's traffic when
+/// a finding is made.
+public struct NetSmallBurstsRule: Rule {
+    public static let description = RuleDescription(
+        id: "NET-SMALL-BURSTS",
+        title: "Small transfers keep the radio up",
+        area: .network,
+        severity: .warning,
+        guidance: """
+            After every transfer the radio stays in a high-power state for a tail of up to \
+            several seconds, so a few kilobytes sent now and then cost far more in tails than in \
+            transfer. Send data in large chunks at long intervals: queue small transfers and send \
+            them together.
+            """,
+        source: """
+            NET "transmit in large chunks at long intervals" (App Programming Guide for iOS, \
+            Tune Your Networking Code)
+            """,
+        fix: "Queue small uploads and downloads and send them together, or piggyback them on transfers the app makes anyway.",
+        parameters: [
+            RuleParameter("small_burst_bytes", default: 10_000, unit: "B", "bursts below this size are small (10 KB)"),
+            RuleParameter("min_bursts", default: 5, unit: "bursts", "small bursts on one radio that can make a finding"),
+            RuleParameter("tail_share", default: 0.5, unit: "fraction", "share of all radio energy that the small bursts' tails must exceed"),
+        ],
+        triggeringExamples: [
+            Scenario("a 1 KB upload every 20 s over cellular", expect: .warning) {
+                var run = TimelineBuilder()
+                for upload in 0..<8 { run.net(Double(upload) * 20, .tx, bytes: 1000, host: "log.example.com", link: .cellular) }
+                return run.build(end: 170)
+            },
+            Scenario("small messages at random times over Wi-Fi", expect: .warning) {
+                var run = TimelineBuilder()
+                for t in [3.0, 17, 22, 41, 58, 66] {
+                    run.net(t, .tx, bytes: 300, host: "chat.example.com", link: .wifi)
+                    run.net(t + 0.08, .rx, bytes: 500, host: "chat.example.com", link: .wifi)
+                }
+                return run.build(end: 70)
+            },
+        ],
+        nonTriggeringExamples: [
+            Scenario("four small bursts") {
+                var run = TimelineBuilder()
+                for upload in 0..<4 { run.net(Double(upload) * 20, .tx, bytes: 1000, host: "log.example.com", link: .cellular) }
+                return run.build(end: 80)
+            },
+            Scenario("large transfers") {
+                var run = TimelineBuilder()
+                for download in 0..<8 { run.net(Double(download) * 20, .rx, bytes: 2_000_000, host: "cdn.example.com", link: .cellular) }
+                return run.build(end: 170)
+            },
+            Scenario("small bursts beside a long download") {
+                var capture = CaptureBuilder()
+                let download = capture.tcp(to: "cdn.example.com", link: .wifi)
+                capture.packet(download, at: 0, .rx, bytes: 30_000_000, payload: 29_000_000, segments: 20_000, span: 60)
+                for t in [70.0, 80, 90, 100, 110, 120] { capture.net(t, .tx, bytes: 500, host: "chat.example.com", link: .wifi) }
+                return capture.build(end: 130)
+            },
+            Scenario("no network traffic") {
+                var run = TimelineBuilder()
+                run.cpu(0, duration: 1)
+                return run.build(end: 10)
+            },
+        ])
+
+    public init() {}
+
+    public func evaluate(_ context: RuleContext) -> RuleOutcome {
+        guard context.hasNetEvents else { return .notApplicable(RuleContext.noTrafficReason) }
+        let bursts = BurstDetector.bursts(in: context.priced, model: context.model, by: .link)
+        let radioEnergy = context.radioEnergy
+        let limit = context.parameter("small_burst_bytes")
+        let minimum = max(1, context.count("min_bursts"))
+        var findings: [Finding] = []
+        for link in [LinkKind.cellular, .wifi] {
+            let linkBursts = bursts.filter { $0.link == link }
+            let small = linkBursts.indices.filter { Double(linkBursts[$0].bytes) < limit }
+            guard small.count >= minimum, radioEnergy > 0 else { continue }
+            let tails = RadioTail.energies(after: linkBursts, link: link, radio: context.priced.radio, model: context.model)
+            let tailEnergy = small.reduce(0) { $0 + tails[$1] }
+            let share = tailEnergy / radioEnergy
+            guard share > context.parameter("tail_share") else { continue }
+            let batch = batched(linkBursts, small: small, link: link, context)
+            findings.append(
+                finding(
+                    link: link, bursts: linkBursts, small: small, tailEnergy: tailEnergy, share: share, batch: batch,
+                    context))
+        }
+        return .findings(findings)
+    }
+
+    /// The radio's energy before and after batching its small bursts (see the type's comment).
+    private func batched(_ bursts: [Burst], small: [Int], link: LinkKind, _ context: RuleContext) -> (before: Double, after: Double) {
+        let timeline = context.timeline
+        var isSmall = [Bool](repeating: false, count: bursts.count)
+        for index in small { isSmall[index] = true }
+        let batchTime = bursts[small[small.count - 1]].start
+        var events: [RadioSimulation.Placed] = []
+        var before = 0.0
+        var burst = 0
+        let radios = DeviceRadios(radio: context.model.radio)
+        for row in bursts[0].firstRow...bursts[bursts.count - 1].lastRow where timeline.kind[row] == .net {
+            let own = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
+            guard radios.radioLink(for: own) == link else { continue }
+            while bursts[burst].lastRow < row { burst += 1 }
+            before += context.priced.eventEnergy[row]
+            events.append(RadioSimulation.Placed(row: row, time: isSmall[burst] ? batchTime : timeline.time[row], link: own))
+        }
+        let after = RadioSimulation.energy(of: events, in: timeline, model: context.model)
+        return (before, after)
+    }
+
+    private func finding(
+        link: LinkKind, bursts: [Burst], small: [Int], tailEnergy: Double, share: Double,
+        batch: (before: Double, after: Double), _ context: RuleContext
+    ) -> Finding {
+        let sizes = small.map { Double(bursts[$0].bytes) }
+        let middle = median(sizes)
+        let energy = small.reduce(0) { $0 + bursts[$1].energy }
+        let saving = batch.before - batch.after
+        let radio = context.radioName(link)
+        let evidence = [
+            Evidence("link", text: radio),
+            Evidence("small bursts", Double(small.count), unit: "bursts"),
+            Evidence("bursts", Double(bursts.count), unit: "bursts"),
+            Evidence("median small burst", middle, unit: "B"),
+            Evidence("small burst bytes", sizes.reduce(0, +), unit: "B"),
+            Evidence("tail energy", tailEnergy, unit: "J"),
+            Evidence("tail share", share * 100, unit: "%"),
+            Evidence("radio energy of the link", batch.before, unit: "J"),
+            Evidence("radio energy batched", batch.after, unit: "J"),
+            Evidence("saving if batched", saving, unit: "J"),
+        ]
+        let first = bursts[small[0]].start
+        let last = small.map { bursts[$0].end }.max() ?? first
+        return Self.description.finding(
+            .warning,
+            message: "\(small.count) bursts smaller than \(ByteFormat.string(context.parameter("small_burst_bytes"))) (median \(ByteFormat.string(middle))) over \(radio) kept the radio up for \(fixed(tailEnergy, 3)) J of tails, \(percent(share)) of the run's radio energy; sent together they would save \(fixed(saving, 3)) J.",
+            evidence: evidence, energyJ: energy, timeRanges: [TimeRange(from: first, to: last)])
+    }
+}

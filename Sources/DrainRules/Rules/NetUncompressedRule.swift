@@ -1,0 +1,270 @@
+import DrainModel
+import DrainReport
+import DrainTrace
+
+/// NET-UNCOMPRESSED: text sent over plain HTTP without compression.
+///
+/// An HTTP/1.x message (`flows.http`) is plain text when its `Content-Type` is `text/*` or
+/// names JSON, XML, JavaScript or ECMAScript (`application/json`, `…+json`, `…+xml`,
+/// `application/javascript`…). It is flagged when it has no `Content-Encoding` (or `identity`)
+/// and its body is at least `min_body_bytes`: the `Content-Length` when given, else the body
+/// bytes the capture saw; a message whose body the capture did not see (an answer to HEAD, a
+/// capture cut after the head) is left out. A response takes the path of the request it
+/// answers (the n-th response of a connection answers its n-th request). Findings group
+/// messages by endpoint and path without its query.
+///
+/// The compressed size is an estimate, `compressed_share` × the plain size (the capture holds
+/// only the heads, nothing is compressed). Energy: the radio energy of the events that carried
+/// each message, from its head to the next head in the same direction of its connection.
+///
+/// Encrypted flows (TLS or QUIC) cannot be inspected: an `info` finding gives their share of
+/// the capture's payload bytes. O(f + m + e) for f flows, m messages and the e events of the
+/// flagged flows.
+public struct NetUncompressedRule: Rule {
+    public static let description = RuleDescription(
+        id: "NET-UNCOMPRESSED",
+        title: "Text sent without compression",
+        area: .network,
+        severity: .warning,
+        guidance: """
+            Text formats (JSON, XML, HTML, JavaScript) shrink to a fraction of their size when \
+            compressed, and every byte not sent is radio time not spent. Ask for and send \
+            compressed bodies, and keep data formats compact.
+            """,
+        source: """
+            PWR "use compact data formats" (App Programming Guide for iOS, Reduce Your App's \
+            Power Consumption); NET "make data formats as compact as possible" (Tune Your \
+            Networking Code)
+            """,
+        fix: "Serve and send text bodies with Content-Encoding gzip or br (and Accept-Encoding on requests), or switch to a compact binary format.",
+        parameters: [
+            RuleParameter("min_body_bytes", default: 1000, unit: "B", "text bodies from this size on are flagged (1 KB)"),
+            RuleParameter("compressed_share", default: 0.3, unit: "fraction", "estimated compressed size as a share of the plain size: gzip generally reduces a text response by about 70 % (Yahoo! Exceptional Performance team, \"Best Practices for Speeding Up Your Web Site\", Gzip Components)"),
+        ],
+        triggeringExamples: [
+            Scenario("a 40 KB JSON response without Content-Encoding", expect: .warning) {
+                var capture = CaptureBuilder()
+                let api = capture.tcp(to: "api.example.com", remotePort: 80)
+                capture.open(api, at: 0)
+                capture.exchange(api, at: 0.1, request: 180, response: 40_000, wait: 0.2)
+                capture.http(api, at: 0.1, request: true, method: "GET", path: "/v1/feed?page=2")
+                capture.http(api, at: 0.3, request: false, status: 200, contentType: "application/json; charset=utf-8", contentLength: 39_800, bodyBytes: 39_800)
+                return capture.build(end: 5)
+            },
+            Scenario("a form posted as plain XML", expect: .warning) {
+                var capture = CaptureBuilder()
+                let api = capture.tcp(to: "soap.example.com", remotePort: 80)
+                capture.exchange(api, at: 1, request: 6_000, response: 300)
+                capture.http(api, at: 1, request: true, method: "POST", path: "/service", contentType: "application/soap+xml", contentLength: 5_800, bodyBytes: 5_800)
+                capture.http(api, at: 1.05, request: false, status: 200, contentType: "text/plain", contentLength: 100, bodyBytes: 100)
+                return capture.build(end: 5)
+            },
+            Scenario("encrypted traffic that cannot be inspected", expect: .info) {
+                var capture = CaptureBuilder()
+                let api = capture.tcp(to: "secure.example.com")
+                capture.open(api, at: 0)
+                capture.exchange(api, at: 0.1, request: 500, response: 12_000)
+                capture.update(api) { $0.flags.insert(.tls) }
+                return capture.build(end: 5)
+            },
+        ],
+        nonTriggeringExamples: [
+            Scenario("a gzip-compressed JSON response") {
+                var capture = CaptureBuilder()
+                let api = capture.tcp(to: "api.example.com", remotePort: 80)
+                capture.exchange(api, at: 0.1, request: 180, response: 12_000)
+                capture.http(api, at: 0.1, request: true, method: "GET", path: "/v1/feed")
+                capture.http(api, at: 0.15, request: false, status: 200, contentType: "application/json", contentEncoding: "gzip", contentLength: 11_800, bodyBytes: 11_800)
+                return capture.build(end: 5)
+            },
+            Scenario("an uncompressed image and a short text") {
+                var capture = CaptureBuilder()
+                let api = capture.tcp(to: "img.example.com", remotePort: 80)
+                capture.exchange(api, at: 0.1, request: 150, response: 90_000)
+                capture.http(api, at: 0.1, request: true, method: "GET", path: "/a.png")
+                capture.http(api, at: 0.15, request: false, status: 200, contentType: "image/png", contentLength: 89_800, bodyBytes: 89_800)
+                capture.exchange(api, at: 1, request: 150, response: 900)
+                capture.http(api, at: 1, request: true, method: "GET", path: "/ok")
+                capture.http(api, at: 1.05, request: false, status: 200, contentType: "text/plain", contentLength: 700, bodyBytes: 700)
+                return capture.build(end: 5)
+            },
+            Scenario("a trace without a capture") {
+                var run = TimelineBuilder()
+                run.net(0, .rx, bytes: 50_000, host: "api.example.com")
+                return run.build(end: 5)
+            },
+        ])
+
+    public init() {}
+
+    public func evaluate(_ context: RuleContext) -> RuleOutcome {
+        let flows = context.timeline.flows
+        guard !flows.isEmpty else { return .notApplicable(RuleContext.noCaptureReason) }
+        let flagged = flaggedMessages(context)
+        var findings = groupFindings(flagged, context)
+        if let encrypted = encryptedFinding(context) { findings.append(encrypted) }
+        return .findings(findings)
+    }
+
+    /// One flagged message: the table row, its body size and the request path it belongs to.
+    private struct Flagged {
+        var message: Int
+        var bytes: Int64
+        var path: StringID
+    }
+
+    private func flaggedMessages(_ context: RuleContext) -> [Flagged] {
+        let timeline = context.timeline
+        let http = timeline.flows.http
+        let minimum = context.parameter("min_body_bytes")
+        var textTypes: [StringID: Bool] = [:]
+        var identity: [StringID: Bool] = [:]
+        var requests: [UInt32: [StringID]] = [:]
+        var answered: [UInt32: Int] = [:]
+        var flagged: [Flagged] = []
+        for index in 0..<http.count {
+            let flow = http.flow[index]
+            var path = http.path[index]
+            if http.isRequest[index] {
+                requests[flow, default: []].append(path)
+            } else {
+                let answer = answered[flow, default: 0]
+                answered[flow] = answer + 1
+                let asked = requests[flow] ?? []
+                path = answer < asked.count ? asked[answer] : 0
+            }
+            let type = http.contentType[index], encoding = http.contentEncoding[index]
+            guard type != 0, http.bodyBytes[index] > 0 else { continue }
+            let isText = textTypes[type] ?? Self.isPlainText(timeline.strings[type])
+            textTypes[type] = isText
+            let unencoded = encoding == 0 || (identity[encoding] ?? Self.isIdentity(timeline.strings[encoding]))
+            if encoding != 0 { identity[encoding] = unencoded }
+            let bytes = http.contentLength[index] >= 0 ? http.contentLength[index] : http.bodyBytes[index]
+            guard isText, unencoded, Double(bytes) >= minimum else { continue }
+            flagged.append(Flagged(message: index, bytes: bytes, path: path))
+        }
+        return flagged
+    }
+
+    /// Whether a `Content-Type` value names a text format.
+    private static func isPlainText(_ contentType: String) -> Bool {
+        let media = (contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingSpaces().lowercased()
+        if media.hasPrefix("text/") { return true }
+        guard let slash = media.firstIndex(of: "/") else { return false }
+        let subtype = media[media.index(after: slash)...]
+        return ["json", "xml", "javascript", "ecmascript"].contains { subtype.contains($0) }
+    }
+
+    private static func isIdentity(_ encoding: String) -> Bool {
+        encoding[...].trimmingSpaces().lowercased() == "identity"
+    }
+
+    private struct GroupKey: Hashable {
+        var endpoint: StringID
+        var path: String
+    }
+
+    private func groupFindings(_ flagged: [Flagged], _ context: RuleContext) -> [Finding] {
+        guard !flagged.isEmpty else { return [] }
+        let timeline = context.timeline
+        let flows = timeline.flows
+        let http = flows.http
+        let carried = carriedEnergy(flagged, context)
+        var groups: [GroupKey: [Int]] = [:]
+        var order: [GroupKey] = []
+        for (position, item) in flagged.enumerated() {
+            let path = item.path == 0 ? "" : String(timeline.strings[item.path].prefix { $0 != "?" })
+            let key = GroupKey(endpoint: flows.endpoint[Int(http.flow[item.message])], path: path)
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(position)
+        }
+        let share = context.parameter("compressed_share")
+        return order.map { key in
+            let members = groups[key] ?? []
+            let endpoint = timeline.name(key.endpoint, or: "(unnamed endpoint)")
+            let path = key.path.isEmpty ? "(unknown path)" : key.path
+            let bytes = members.reduce(Int64(0)) { $0 + flagged[$1].bytes }
+            let requests = members.filter { http.isRequest[flagged[$0].message] }.count
+            let estimate = Double(bytes) * share
+            let energy = members.reduce(0) { $0 + carried[$1].energy }
+            let firstType = http.contentType[flagged[members[0]].message]
+            let evidence = [
+                Evidence("endpoint", text: endpoint),
+                Evidence("path", text: path),
+                Evidence("content type", text: timeline.strings[firstType]),
+                Evidence("messages", Double(members.count), unit: "messages"),
+                Evidence("requests", Double(requests), unit: "messages"),
+                Evidence("responses", Double(members.count - requests), unit: "messages"),
+                Evidence("bytes", Double(bytes), unit: "B"),
+                Evidence("estimated compressed", estimate, unit: "B"),
+                Evidence("estimated saving", Double(bytes) - estimate, unit: "B"),
+            ]
+            let ranges = members.map { TimeRange(from: carried[$0].start, to: carried[$0].end) }
+            return Self.description.finding(
+                .warning,
+                message: "\(members.count) text bod\(members.count == 1 ? "y" : "ies") of \(endpoint) \(path) (\(ByteFormat.string(Double(bytes)))) went without Content-Encoding; compressed they would be about \(ByteFormat.string(estimate)).",
+                evidence: evidence, energyJ: energy, timeRanges: ranges)
+        }
+    }
+
+    /// The time and radio energy of the events that carried each flagged message: those of its
+    /// connection and direction from its head until the next head in that direction.
+    private func carriedEnergy(_ flagged: [Flagged], _ context: RuleContext) -> [(start: Nanoseconds, end: Nanoseconds, energy: Double)] {
+        let timeline = context.timeline
+        let flows = timeline.flows
+        let http = flows.http
+        var result = flagged.map { (start: http.time[$0.message], end: http.time[$0.message], energy: 0.0) }
+        var positionOf: [Int: Int] = [:]
+        for (position, item) in flagged.enumerated() { positionOf[item.message] = position }
+        let chosen = Set(flagged.map { Int(http.flow[$0.message]) })
+        var heads: [Int: (requests: [Int], responses: [Int])] = [:]
+        for index in 0..<http.count where chosen.contains(Int(http.flow[index])) {
+            let flow = Int(http.flow[index])
+            if http.isRequest[index] { heads[flow, default: ([], [])].requests.append(index) } else { heads[flow, default: ([], [])].responses.append(index) }
+        }
+        let rows = FlowRows(timeline, flows: chosen)
+        for flow in chosen.sorted() {
+            let requestsGoUp = flows.flags[flow].contains(.deviceOpened)
+            for (messages, isRequest) in [(heads[flow]?.requests ?? [], true), (heads[flow]?.responses ?? [], false)] {
+                let direction: NetDirection = isRequest == requestsGoUp ? .tx : .rx
+                var current = -1
+                for row in rows.rows(of: flow) where timeline.code[row] == direction.rawValue {
+                    let end = timeline.time[row] + max(0, timeline.duration[row])
+                    while current + 1 < messages.count, http.time[messages[current + 1]] <= end { current += 1 }
+                    guard current >= 0, let position = positionOf[messages[current]] else { continue }
+                    result[position].energy += context.priced.eventEnergy[row]
+                    result[position].end = max(result[position].end, end)
+                }
+            }
+        }
+        return result
+    }
+
+    /// The share of payload bytes on encrypted flows, when there are any.
+    private func encryptedFinding(_ context: RuleContext) -> Finding? {
+        let flows = context.timeline.flows
+        var total: Int64 = 0, encrypted: Int64 = 0, count = 0
+        var first: Nanoseconds = .max, last: Nanoseconds = .min
+        for flow in 0..<flows.count {
+            let payload = flows.payloadUp[flow] + flows.payloadDown[flow]
+            total += payload
+            guard payload > 0, !flows.flags[flow].isDisjoint(with: [.tls, .quic]) else { continue }
+            encrypted += payload
+            count += 1
+            first = min(first, flows.firstTime[flow])
+            last = max(last, flows.lastTime[flow])
+        }
+        guard encrypted > 0, total > 0 else { return nil }
+        let share = Double(encrypted) / Double(total)
+        let evidence = [
+            Evidence("encrypted payload", Double(encrypted), unit: "B"),
+            Evidence("payload", Double(total), unit: "B"),
+            Evidence("share not inspected", share * 100, unit: "%"),
+            Evidence("encrypted flows", Double(count), unit: "flows"),
+        ]
+        return Self.description.finding(
+            .info, title: "Encrypted payload not inspected",
+            message: "\(percent(share)) of the capture's payload (\(ByteFormat.string(Double(encrypted))) on \(count) TLS or QUIC flow\(count == 1 ? "" : "s")) is encrypted, so it could not be checked for uncompressed text.",
+            evidence: evidence, timeRanges: [TimeRange(from: first, to: last)])
+    }
+}

@@ -1,0 +1,72 @@
+import DrainModel
+import DrainTrace
+
+/// A run of `net` events on one radio, closer together than the model's burst gap.
+struct Burst {
+    /// The radio that carried it: `.wifi` or `.cellular` (an unstated link resolved to the
+    /// model's default, as pricing does).
+    var link: LinkKind
+    /// The events' host when bursts are split by endpoint; 0 when they are not.
+    var endpoint: StringID
+    var firstRow: Int
+    var lastRow: Int
+    /// Start of the first event and end (time + span) of the latest-ending one.
+    var start: Nanoseconds
+    var end: Nanoseconds
+    var bytes: Int64 = 0
+    var events = 0
+    /// Joules the radios charged to the burst's events (`priced.eventEnergy`): the promotion
+    /// it triggered, its transfer and connected time, and the tail after it.
+    var energy = 0.0
+}
+
+/// Splits the `net` events of a priced run into bursts (`GUIDANCE.md`: a run of packets on one
+/// interface with gaps shorter than the model's `radio.burst_gap_s`).
+///
+/// A gap is measured from the end of the burst so far (the latest event end, so a capture's
+/// spanning events count with their span) to the next event's start. Events of links without a
+/// radio (ethernet, loopback) cost no radio energy and form no bursts.
+enum BurstDetector {
+    enum Grouping {
+        /// All traffic of one radio: the interface bursts the radio sees.
+        case link
+        /// Each host's traffic on each radio separately: the bursts one endpoint causes.
+        /// Events without a host are left out.
+        case endpoint
+    }
+
+    private struct Key: Hashable {
+        var link: LinkKind
+        var endpoint: StringID
+    }
+
+    /// The bursts of `priced`, in the order of their first event. O(n) with one dictionary
+    /// lookup per `net` event; allocates per burst, not per event.
+    static func bursts(in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping) -> [Burst] {
+        let timeline = priced.timeline
+        let radios = DeviceRadios(radio: model.radio)
+        let gap = Clock.nanoseconds(min(max(0, model.radio.burstGapS.value), RuleContext.longestSpanSeconds))
+        var bursts: [Burst] = []
+        var open: [Key: Int] = [:]
+        for row in 0..<timeline.count where timeline.kind[row] == .net {
+            guard let link = radios.radioLink(for: LinkKind(rawValue: timeline.code2[row]) ?? .unspecified) else { continue }
+            let endpoint = grouping == .endpoint ? timeline.label[row] : 0
+            if grouping == .endpoint, endpoint == 0 { continue }
+            let key = Key(link: link, endpoint: endpoint)
+            let start = timeline.time[row]
+            let end = start + max(0, timeline.duration[row])
+            var index = open[key] ?? -1
+            if index < 0 || start - bursts[index].end >= gap {
+                index = bursts.count
+                bursts.append(Burst(link: link, endpoint: endpoint, firstRow: row, lastRow: row, start: start, end: end))
+                open[key] = index
+            }
+            bursts[index].lastRow = row
+            bursts[index].end = max(bursts[index].end, end)
+            bursts[index].bytes += max(0, timeline.amount[row])
+            bursts[index].events += 1
+            bursts[index].energy += priced.eventEnergy[row]
+        }
+        return bursts
+    }
+}

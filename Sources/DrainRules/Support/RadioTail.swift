@@ -1,0 +1,77 @@
+import DrainModel
+import DrainTrace
+
+/// The radio tail: how long a radio of the model stays up after its last packet, and what that
+/// costs after each burst of a priced run.
+enum RadioTail {
+    /// How long the radio carrying `radioLink` (`.wifi` or `.cellular`) stays out of idle after
+    /// its last packet, from the model: LTE inactivity timer + short DRX + long DRX; UMTS DCH
+    /// timer + FACH timer; Wi-Fi `tail_s`. `nil` for links without a radio.
+    static func length(of radioLink: LinkKind, model: DeviceModel) -> Nanoseconds? {
+        switch radioLink {
+        case .wifi:
+            return Clock.nanoseconds(model.radio.wifi.tailS.value)
+        case .cellular:
+            switch model.radio.cellular {
+            case .lte:
+                guard let lte = model.radio.lte else { return nil }
+                return Clock.nanoseconds(lte.inactivityS.value + lte.shortDrxS.value + lte.longDrxS.value)
+            case .umts:
+                guard let umts = model.radio.umts else { return nil }
+                return Clock.nanoseconds(umts.dchTailS.value + umts.fachTailS.value)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The power of the radio's connected state (LTE β, UMTS DCH, Wi-Fi active), watts.
+    static func connectedPower(of radioLink: LinkKind, model: DeviceModel) -> Double {
+        switch radioLink {
+        case .wifi: model.radio.wifi.activeW.value
+        case .cellular:
+            switch model.radio.cellular {
+            case .lte: model.radio.lte?.connectedW.value ?? 0
+            case .umts: model.radio.umts?.dchW.value ?? 0
+            }
+        default: 0
+        }
+    }
+
+    /// The tail energy after each of `bursts` (interface bursts of one radio link, in time
+    /// order): the joules the radio spent from the end of the burst until the next burst on
+    /// that link began or the radio went idle, read from the priced run's radio segments.
+    ///
+    /// Segments are integrated over the window `[burst end, next burst start)`: promotion and
+    /// idle time do not count (a burst that ends during its promotion has its tail start when
+    /// the promotion ends); tail and FACH segments count at their own average power; connected
+    /// segments (LTE continuous reception, DCH, Wi-Fi active) at the model's connected power,
+    /// since no packet, hence no transfer energy, falls inside the window.
+    /// O(bursts + segments of the link).
+    static func energies(after bursts: [Burst], link: LinkKind, radio: RadioActivity, model: DeviceModel) -> [Double] {
+        let segments = radio.segments.filter { $0.link == link && $0.state != .idle && $0.state != .promotion }
+        let connected = connectedPower(of: link, model: model)
+        var energies = [Double](repeating: 0, count: bursts.count)
+        var first = 0
+        for (index, burst) in bursts.enumerated() {
+            let windowStart = burst.end
+            let windowEnd = index + 1 < bursts.count ? bursts[index + 1].start : .max
+            while first < segments.count, segments[first].end <= windowStart { first += 1 }
+            var joules = 0.0
+            var next = first
+            while next < segments.count, segments[next].start < windowEnd {
+                let segment = segments[next]
+                let overlap = min(segment.end, windowEnd) - max(segment.start, windowStart)
+                if overlap > 0 {
+                    let power =
+                        segment.state == .active
+                        ? connected : segment.joules / Clock.seconds(segment.end - segment.start)
+                    joules += Clock.seconds(overlap) * power
+                }
+                next += 1
+            }
+            energies[index] = joules
+        }
+        return energies
+    }
+}

@@ -1,0 +1,47 @@
+import DrainModel
+import DrainTrace
+
+extension RuleContext {
+    /// Why a rule that reads a capture's flows does not apply to a run without one.
+    static let noCaptureReason = "the run has no packet capture: this rule reads the TCP/UDP flows that only a capture provides"
+
+    /// Why a rule that reads `net` events does not apply to a run without them.
+    static let noTrafficReason = "the run records no network traffic (no net events)"
+
+    /// Whether the run has any `net` event. O(n) at worst.
+    var hasNetEvents: Bool { timeline.kind.contains(.net) }
+
+    /// Joules the radios charged to the run's `net` events: all of the run's radio energy. O(n).
+    var radioEnergy: Double {
+        var total = 0.0
+        for row in 0..<timeline.count where timeline.kind[row] == .net { total += priced.eventEnergy[row] }
+        return total
+    }
+
+    /// The radio (`.wifi`, `.cellular`) that carries traffic of `link` under the model, or `nil`
+    /// for links without one (ethernet, loopback).
+    func radioLink(for link: LinkKind) -> LinkKind? {
+        DeviceRadios(radio: model.radio).radioLink(for: link)
+    }
+
+    /// A name for a radio link in messages: `Wi-Fi`, or the model's cellular technology.
+    func radioName(_ radioLink: LinkKind) -> String {
+        switch radioLink {
+        case .wifi: "Wi-Fi"
+        case .cellular: model.radio.cellular == .lte ? "cellular (LTE)" : "cellular (3G UMTS)"
+        default: radioLink.traceName
+        }
+    }
+}
+
+/// The median of `values` (the mean of the middle two for an even count); 0 when empty.
+/// O(n log n).
+func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return 0 }
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+}
+
+/// A percentage for messages, one decimal.
+func percent(_ share: Double) -> String { "\(fixed(share * 100, 1)) %" }

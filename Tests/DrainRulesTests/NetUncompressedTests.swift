@@ -1,0 +1,139 @@
+import DrainModel
+import DrainReport
+import DrainRules
+import DrainTrace
+import Testing
+
+@Suite struct NetUncompressedTests {
+    let id = "NET-UNCOMPRESSED"
+
+    /// One plain HTTP request on a fresh connection and its response with `type` and `encoding`.
+    func response(
+        type: String?, encoding: String? = nil, length: Int64 = -1, body: Int64, path: String = "/v1/items?page=3"
+    ) -> Timeline {
+        var capture = CaptureBuilder()
+        let api = capture.tcp(to: "api.example.com", remotePort: 80)
+        capture.open(api, at: 0)
+        capture.exchange(api, at: 0.1, request: 200, response: body + 300, wait: 0.2)
+        capture.http(api, at: 0.1, request: true, method: "GET", path: path)
+        capture.http(api, at: 0.3, request: false, status: 200, contentType: type, contentEncoding: encoding, contentLength: length, bodyBytes: body)
+        return capture.build(end: 5)
+    }
+
+    @Test func anUncompressedJSONResponseNamesItsPathSizeAndEstimate() throws {
+        let finding = try #require(evaluate(response(type: "application/json", length: 40_000, body: 40_000)).findings(of: id).first)
+        #expect(finding.severity == .warning)
+        #expect(finding.texts("endpoint") == ["api.example.com"])
+        // The response takes the request's path; the query is dropped for grouping.
+        #expect(finding.texts("path") == ["/v1/items"])
+        #expect(finding.texts("content type") == ["application/json"])
+        #expect(finding.number("bytes") == 40_000)
+        #expect(finding.number("responses") == 1 && finding.number("requests") == 0)
+        // gzip makes text about 70 % smaller: 30 % of 40 000 B.
+        #expect(nearly(finding.number("estimated compressed"), 12_000))
+        #expect(nearly(finding.number("estimated saving"), 28_000))
+        // The response packet at 0.3 s on Wi-Fi: 0.2 s active since the request, then the tail.
+        let wifi = TestModel.phone.radio.wifi
+        #expect(nearly(finding.energyJ, 0.2 * wifi.activeW.value + wifi.tailS.value * wifi.tailW.value))
+        #expect(finding.timeRanges == [TimeRange(startS: 0.3, endS: 0.3)])
+    }
+
+    @Test(arguments: [
+        ("text/html; charset=utf-8", true), ("TEXT/CSS", true), ("application/vnd.api+json", true),
+        ("image/svg+xml", true), ("application/javascript", true), ("application/x-ndjson", true),
+        ("application/xml", true), ("image/png", false), ("application/octet-stream", false),
+        ("application/pdf", false), ("multipart/form-data; boundary=x", false),
+    ])
+    func textContentTypes(_ type: String, _ isText: Bool) {
+        let status = evaluate(response(type: type, length: 5_000, body: 5_000)).status(of: id)
+        #expect(status == (isText ? .warning : .pass))
+    }
+
+    @Test func contentEncodingClearsTheMessageUnlessItIsIdentity() {
+        #expect(evaluate(response(type: "application/json", encoding: "gzip", length: 5_000, body: 5_000)).status(of: id) == .pass)
+        #expect(evaluate(response(type: "application/json", encoding: "br", length: 5_000, body: 5_000)).status(of: id) == .pass)
+        #expect(evaluate(response(type: "application/json", encoding: " Identity ", length: 5_000, body: 5_000)).status(of: id) == .warning)
+    }
+
+    @Test func bodiesFromOneKilobyteOnAreFlagged() {
+        #expect(evaluate(response(type: "text/plain", length: 999, body: 999)).status(of: id) == .pass)
+        #expect(evaluate(response(type: "text/plain", length: 1000, body: 1000)).status(of: id) == .warning)
+        // Without Content-Length the body bytes seen decide.
+        #expect(evaluate(response(type: "text/plain", body: 1000)).status(of: id) == .warning)
+        #expect(evaluate(response(type: "text/plain", body: 999)).status(of: id) == .pass)
+    }
+
+    @Test func aMessageWhoseBodyWasNotSeenIsLeftOut() {
+        // An answer to HEAD declares the length but carries no body.
+        #expect(evaluate(response(type: "text/html", length: 50_000, body: 0)).status(of: id) == .pass)
+    }
+
+    @Test func responsesTakeThePathsOfTheirRequestsInOrder() throws {
+        var capture = CaptureBuilder()
+        let api = capture.tcp(to: "api.example.com", remotePort: 80)
+        capture.packet(api, at: 0, .tx, bytes: 400, payload: 346)
+        capture.http(api, at: 0, request: true, method: "GET", path: "/a")
+        capture.http(api, at: 0, request: true, method: "GET", path: "/b?x=1")
+        capture.packet(api, at: 0.2, .rx, bytes: 9_000, payload: 8_900)
+        capture.http(api, at: 0.2, request: false, status: 200, contentType: "text/plain", contentLength: 2_000, bodyBytes: 2_000)
+        capture.http(api, at: 0.2, request: false, status: 200, contentType: "application/json", contentLength: 6_000, bodyBytes: 6_000)
+        let findings = evaluate(capture.build(end: 5)).findings(of: id)
+        #expect(findings.map { $0.texts("path") } == [["/a"], ["/b"]])
+        #expect(findings.map { $0.number("bytes") } == [2_000, 6_000])
+    }
+
+    @Test func uploadsAreFlaggedAndGroupedByPath() throws {
+        let model = try builtinModel("iphone-lte")
+        let lte = try LTECosts(model)
+        var capture = CaptureBuilder()
+        let api = capture.tcp(to: "collect.example.com", link: .cellular, remotePort: 80)
+        for post in 0..<3 {
+            let t = Double(post) * 20
+            capture.exchange(api, at: t, request: 3_200, response: 100)
+            capture.http(api, at: t, request: true, method: "POST", path: "/events?seq=\(post)", contentType: "application/json", contentLength: 3_000, bodyBytes: 3_000)
+            capture.http(api, at: t + 0.05, request: false, status: 204)
+        }
+        let finding = try #require(evaluate(capture.build(end: 60), model: model).findings(of: id).first)
+        #expect(finding.texts("path") == ["/events"])
+        #expect(finding.number("messages") == 3 && finding.number("requests") == 3)
+        #expect(finding.number("bytes") == 9_000)
+        #expect(finding.timeRanges.count == 3)
+        // Each upload finds the LTE radio idle (20 s > the 10.12 s tail): its packet pays the
+        // promotion and its own transfer; the time until the answer and the tail are charged
+        // to the answer.
+        #expect(nearly(finding.energyJ, 3 * (lte.promotion + lte.transfer(3_200 + CaptureBuilder.headerBytes, .tx))))
+    }
+
+    @Test func theShareOfEncryptedPayloadIsReportedAsInfo() throws {
+        var capture = CaptureBuilder()
+        let secure = capture.tcp(to: "secure.example.com")
+        capture.exchange(secure, at: 0, request: 500, response: 14_500)
+        capture.update(secure) { $0.flags.insert(.tls) }
+        let plain = capture.tcp(to: "api.example.com", remotePort: 80)
+        capture.exchange(plain, at: 1, request: 200, response: 4_800)
+        let quic = capture.tcp(to: "video.example.com")
+        capture.packet(quic, at: 2, .rx, bytes: 20_500, payload: 20_000)
+        capture.update(quic) { $0.flags.insert(.quic) }
+        let findings = evaluate(capture.build(end: 5)).findings(of: id)
+        let finding = try #require(findings.first { $0.severity == .info })
+        #expect(findings.count == 1)
+        // (15 000 + 20 000) encrypted of (15 000 + 5 000 + 20 000) payload bytes.
+        #expect(finding.number("encrypted payload") == 35_000)
+        #expect(finding.number("payload") == 40_000)
+        #expect(nearly(finding.number("share not inspected"), 87.5))
+        #expect(finding.number("encrypted flows") == 2)
+        #expect(finding.timeRanges == [TimeRange(startS: 0, endS: 2)])
+    }
+
+    @Test func aCaptureWithNothingToCheckPassesAndATraceIsNotApplicable() {
+        var capture = CaptureBuilder()
+        let api = capture.tcp(to: "api.example.com")
+        capture.exchange(api, at: 0, request: 100, response: 100)
+        #expect(evaluate(capture.build(end: 5)).status(of: id) == .pass)
+        var run = TimelineBuilder()
+        run.net(0, .rx, bytes: 50_000, host: "api.example.com")
+        let result = evaluate(run.build(end: 5)).result(of: id)
+        #expect(result?.status == .notApplicable)
+        #expect(result?.reason?.contains("packet capture") == true)
+    }
+}
