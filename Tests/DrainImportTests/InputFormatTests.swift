@@ -142,7 +142,6 @@ struct InputFormatTests {
         let cases: [(String, String)] = [
             ("pcap/ndpi__iphone.pcap", "pcap captures are recognised but not supported by this build yet"),
             ("pcap/ndpi__sites.pcapng", "pcapng captures are recognised but not supported by this build yet"),
-            ("strace/curl_get.strace", "strace outputs are recognised but not supported by this build yet"),
             ("metrickit/meter__real_report.json", "MetricKit payloads are recognised but not supported by this build yet"),
             ("chrome-trace/catapult__simple_trace.json", "Chrome traces are recognised but not supported by this build yet"),
         ]

@@ -71,6 +71,29 @@ import Testing
         #expect(input.diagnostic("unfinished-call")?.count == 1)
     }
 
+    @Test func aResumptionOfAnotherCallThanTheOneWaitingIsUnmatched() throws {
+        let input = try importStrace([
+            #"7  1700000001.000000 nanosleep({tv_sec=1, tv_nsec=0},  <unfinished ...>"#,
+            #"7  1700000001.500000 <... read resumed>"abc", 3) = 3 <0.000100>"#,
+        ])
+        #expect(input.timeline.isEmpty)
+        #expect(input.diagnostic("unmatched-resumed")?.count == 1)
+        #expect(input.diagnostic("unfinished-call") == nil)
+    }
+
+    @Test func whatOtherOptionsAddToLinesIsTolerated() throws {
+        let input = try importStrace([
+            // -i: the instruction pointer; -k: the stack under the call; -n: the call's number.
+            #"9  1700000000.000000 [00007f3a9c0e1f0b] nanosleep({tv_sec=0, tv_nsec=10000000}, NULL) = 0 <0.010000>"#,
+            #" > /usr/lib/x86_64-linux-gnu/libc.so.6(clock_nanosleep+0x5d) [0xdbcfd]"#,
+            // strace's own messages, when its standard error was kept with the trace.
+            "strace: Process 10 attached",
+            #"10  1700000000.100000 [  35] nanosleep({tv_sec=0, tv_nsec=10000000}, NULL) = 0 <0.010000>"#,
+        ])
+        #expect(input.events.map(\.thread) == ["9", "10"])
+        #expect(input.info.diagnostics.isEmpty)
+    }
+
     // MARK: Timestamps
 
     @Test func epochTimestampsGiveTheWallClock() throws {

@@ -296,6 +296,28 @@ func us(_ value: Int64) -> Nanoseconds { value * 1_000 }
         #expect(input.info.process == "tool")
     }
 
+    @Test func descriptorsDuplicatedClosedInRangesAndClosedOnExec() throws {
+        let input = try importStrace([
+            #"9  1700000000.000000 openat(AT_FDCWD, "/data/a", O_WRONLY) = 3 <0.000010>"#,
+            #"9  1700000000.001000 fcntl(3, F_DUPFD_CLOEXEC, 10) = 10 <0.000010>"#,
+            #"9  1700000000.002000 write(10, "x", 1) = 1 <0.000010>"#,
+            #"9  1700000000.003000 dup(3) = 4 <0.000010>"#,
+            #"9  1700000000.004000 close_range(3, ~0U, 0) = 0 <0.000010>"#,
+            #"9  1700000000.005000 write(4, "x", 1) = 1 <0.000010>"#,
+            // -y names the directory of AT_FDCWD; -yy also the file opened, which wins.
+            #"9  1700000000.006000 openat(AT_FDCWD</srv/demo>, "rel/b.txt", O_WRONLY) = 5 <0.000010>"#,
+            #"9  1700000000.007000 write(5, "y", 1) = 1 <0.000010>"#,
+            #"9  1700000000.008000 openat(AT_FDCWD</srv/demo>, "c.txt", O_RDONLY) = 6</srv/demo/real/c.txt> <0.000010>"#,
+            #"9  1700000000.009000 read(6, "z", 1) = 1 <0.000010>"#,
+            #"9  1700000000.010000 fcntl(6, F_SETFD, FD_CLOEXEC) = 0 <0.000010>"#,
+            #"9  1700000000.011000 execve("/bin/true", ["true"], 0x7ffc /* 1 var */) = 0 <0.000100>"#,
+            #"9  1700000000.012000 read(6, "z", 1) = 1 <0.000010>"#,
+            #"9  1700000000.013000 write(5, "y", 1) = 1 <0.000010>"#,
+        ])
+        #expect(input.events(.disk).map(\.label) == ["/data/a", "/srv/demo/rel/b.txt", "/srv/demo/real/c.txt", "/srv/demo/rel/b.txt"])
+        #expect(input.diagnostic("unknown-descriptor")?.count == 2)
+    }
+
     @Test func signalsAreWakeups() throws {
         let input = try importStrace([
             #"40  1700000000.000000 wait4(-1, [{WIFEXITED(s) && WEXITSTATUS(s) == 0}], 0, NULL) = 41 <0.204174>"#,

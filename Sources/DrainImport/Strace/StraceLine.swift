@@ -53,6 +53,14 @@ struct StraceLine {
             line.timestamp = stamp
             index = skipSpaces(bytes, from: after, to: end)
         }
+        // What other options put before the call: `-i` `[00007f3a9c0e1f0b]`, `-n` `[  12]`,
+        // `--secontext` `[unconfined_u:…]`. A call itself never starts with `[`.
+        while index < end, bytes[index] == ASCII.openBracket {
+            var close = index + 1
+            while close < end, bytes[close] != ASCII.closeBracket { close += 1 }
+            guard close < end else { throw LineError(at: index, "expected ']' after '['") }
+            index = skipSpaces(bytes, from: close + 1, to: end)
+        }
         line.bodyStart = index
         line.body = try body(bytes, from: index, to: end)
         return line

@@ -79,8 +79,9 @@ struct StraceParser {
                     reason: "an `strace -c` summary holds totals per system call, not a timeline of calls; record with `strace -f -ttt -T -yy -o FILE`")
             }
         }
-        if StraceSyntax.matches(text, at: 0, end: text.count, "strace: ") {
-            // strace's own messages (`strace: Process 42 attached`) when its stderr was kept.
+        if StraceSyntax.matches(text, at: 0, end: text.count, "strace: ") || StraceSyntax.matches(text, at: 0, end: text.count, "> ") {
+            // strace's own messages (`strace: Process 42 attached`) when its stderr was kept,
+            // and the stack frames `-k` prints under a call (` > /usr/lib/libc.so.6(write+0x14)`).
             recognisedLines += 1
             return
         }
@@ -174,7 +175,10 @@ struct StraceParser {
                 owner = 0
             }
             let rest = UnsafeRawBufferPointer(rebasing: text[restStart...])
-            guard let started = unfinished.finish(pid: owner, rest: rest, into: &joined) else {
+            // strace resumes the call it left unfinished, by name; another call's start is stale.
+            let waiting = unfinished.isWaiting(pid: owner, name: name)
+            if !waiting { unfinished.drop(pid: owner) }
+            guard waiting, let started = unfinished.finish(pid: owner, rest: rest, into: &joined) else {
                 if unmatched.count == 0 {
                     unmatched.first(
                         message: "line \(lineNumber) resumes a call that no earlier line started (the trace began during it, or lines were lost); it was skipped",
