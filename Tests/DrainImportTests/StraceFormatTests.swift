@@ -94,6 +94,20 @@ import Testing
         #expect(input.info.diagnostics.isEmpty)
     }
 
+    @Test func theSummaryThatDashCapitalCAddsAtTheEndIsSkipped() throws {
+        let input = try importStrace([
+            #"9  1700000000.000000 nanosleep({tv_sec=0, tv_nsec=10000000}, NULL) = 0 <0.010000>"#,
+            #"9  1700000000.010100 +++ exited with 0 +++"#,
+            "% time     seconds  usecs/call     calls    errors syscall",
+            "------ ----------- ----------- --------- --------- ----------------",
+            "100.00    0.000010          10         1           nanosleep",
+            "------ ----------- ----------- --------- --------- ----------------",
+            "100.00    0.000010          10         1           total",
+        ])
+        #expect(input.events.count == 1)
+        #expect(input.info.diagnostics.isEmpty)
+    }
+
     // MARK: Timestamps
 
     @Test func epochTimestampsGiveTheWallClock() throws {

@@ -38,6 +38,8 @@ struct StraceParser {
     private var recognisedLines = 0
     private var callLines = 0
     private var sawContent = false
+    /// Whether the `strace -C` summary table at the end of the trace has begun.
+    private var inSummary = false
     private var wholeSeconds = false
     /// The time of the latest line and of the latest event, for the run's end.
     private var lastTime: Nanoseconds = 0
@@ -71,14 +73,18 @@ struct StraceParser {
         }
         // Lines are kept with the readable padding after them: packed names may read past `end`.
         let text = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-        if !sawContent {
-            sawContent = true
-            if StraceSyntax.matches(text, at: 0, end: text.count, "% time") {
+        guard !inSummary else { return }
+        if StraceSyntax.matches(text, at: 0, end: text.count, "% time") {
+            guard sawContent else {
                 throw .badData(
                     path: path, location: "line \(line.number), column \(start + 1)",
                     reason: "an `strace -c` summary holds totals per system call, not a timeline of calls; record with `strace -f -ttt -T -yy -o FILE`")
             }
+            // `strace -C` ends the trace with the summary table: nothing after it is a call.
+            inSummary = true
+            return
         }
+        sawContent = true
         if StraceSyntax.matches(text, at: 0, end: text.count, "strace: ") || StraceSyntax.matches(text, at: 0, end: text.count, "> ") {
             // strace's own messages (`strace: Process 42 attached`) when its stderr was kept,
             // and the stack frames `-k` prints under a call (` > /usr/lib/libc.so.6(write+0x14)`).
