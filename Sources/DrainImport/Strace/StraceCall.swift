@@ -1,6 +1,7 @@
 import DrainTrace
 
-/// One finished system call: `name(arguments) = result [ERRNO (text)] [detail] [<seconds>]`,
+/// One finished system call: `name(arguments) = result [ERRNO (text)] [detail] [<seconds>]`
+/// (the detail, such as `(Timeout)`, is not needed: the result says as much),
 /// read in place from a line, or from an unfinished line joined with its resumption.
 ///
 /// Ranges index `text`, which is valid only while that line is being read.
@@ -16,8 +17,6 @@ struct StraceCall {
     var resultAnnotation: Range<Int>?
     /// The error name after a failed call's `-1` (`ENOENT`).
     var errorName: Range<Int>?
-    /// What strace adds after the result: `(Timeout)`, `([{fd=3, revents=POLLIN}])`.
-    var detail: Range<Int>
     /// When the call started and when it returned, on the timeline's clock.
     var entry: Nanoseconds
     var returned: Nanoseconds
@@ -43,7 +42,6 @@ struct StraceCall {
         var result: Int64?
         var resultAnnotation: Range<Int>?
         var errorName: Range<Int>?
-        var detail: Range<Int>
         /// The `-T` time spent in the call, `<0.000123>` at the end.
         var duration: Nanoseconds?
     }
@@ -77,7 +75,7 @@ struct StraceCall {
         }
 
         guard index < tail else { throw LineError(at: index, "expected a result after '='", cutOff: true) }
-        var layout = Layout(arguments: StraceSyntax.trimmed(text, argumentsStart..<close), detail: tail..<tail, duration: duration)
+        var layout = Layout(arguments: StraceSyntax.trimmed(text, argumentsStart..<close), duration: duration)
         if text[index] == UInt8(ascii: "?") {
             index += 1
         } else if StraceSyntax.matches(text, at: index, end: tail, "0x") {
@@ -105,7 +103,6 @@ struct StraceCall {
             while index < tail, isErrorNameByte(text[index]) { index += 1 }
             if index > nameStart { layout.errorName = nameStart..<index }
         }
-        layout.detail = StraceSyntax.trimmed(text, index..<tail)
         return layout
     }
 

@@ -227,7 +227,7 @@ struct StraceParser {
         let returned = layout.duration.map { entry + $0 } ?? resumedAt ?? entry
         let call = StraceCall(
             syscall: syscall, pid: pid, text: text, arguments: layout.arguments, result: layout.result,
-            resultAnnotation: layout.resultAnnotation, errorName: layout.errorName, detail: layout.detail, entry: entry,
+            resultAnnotation: layout.resultAnnotation, errorName: layout.errorName, entry: entry,
             returned: returned, line: line)
         apply(call, name: 0..<nameEnd)
     }

@@ -1,6 +1,6 @@
 /// The system calls the strace importer reads: those that become events, and those that
 /// tell it what a file descriptor refers to. Every other call is counted, not read.
-enum StraceSyscall: UInt8, CaseIterable {
+enum StraceSyscall: UInt8 {
     // Waiting: `poll` events on timeout, `wakeup` events when something is ready.
     case poll, ppoll, select, pselect6, epollWait, epollPwait, epollPwait2
     // Sleeping: `poll` events with source "sleep".
@@ -56,17 +56,6 @@ enum StraceSyscall: UInt8, CaseIterable {
     @inline(__always)
     static func named(_ name: UnsafeRawBufferPointer) -> StraceSyscall? {
         table.code(ofPadded: name).flatMap(StraceSyscall.init(rawValue:))
-    }
-
-    /// Whether the call moves data through its first argument's descriptor.
-    var isTransfer: Bool {
-        switch self {
-        case .read, .pread, .readv, .preadv, .write, .pwrite, .writev, .pwritev, .send, .sendto, .sendmsg, .recv,
-            .recvfrom, .recvmsg:
-            true
-        default:
-            false
-        }
     }
 
     /// Whether a transfer call reads (receives) rather than writes (sends).
