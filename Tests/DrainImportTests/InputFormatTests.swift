@@ -146,7 +146,6 @@ struct InputFormatTests {
         }
 
         let cases: [(String, String)] = [
-            ("strace/curl_get.strace", "strace outputs are recognised but not supported by this build yet"),
             ("metrickit/meter__real_report.json", "MetricKit payloads are recognised but not supported by this build yet"),
             ("chrome-trace/catapult__simple_trace.json", "Chrome traces are recognised but not supported by this build yet"),
         ]
