@@ -19,7 +19,9 @@ public enum Importers {
             var options = capture
             options.progress = progress ?? capture.progress
             return try CaptureImporter.read(path: path, inputIndex: inputIndex, options: options)
-        case .strace, .metrickit, .chromeTrace:
+        case .chromeTrace:
+            return try ChromeTraceImporter.read(path: path, inputIndex: inputIndex, progress: progress)
+        case .strace, .metrickit:
             throw .unknownFormat(
                 path: path, reason: "\(format.displayName) are recognised but not supported by this build yet")
         }
