@@ -61,8 +61,8 @@ struct ChromeTraceParser<Source: ByteSource>: ~Copyable {
         case .cutOff:
             assembler.diagnostics.record(
                 .warning, code: "truncated",
-                message: "the file ends in the middle of the trace (cut off); the \(eventsRead) events before the cut were kept",
-                location: window.location(of: window.filled))
+                message: "the file ends inside the value that starts here (it was cut off); the \(eventsRead) events before it were kept",
+                location: window.location(of: window.position))
         }
         return assembler
     }

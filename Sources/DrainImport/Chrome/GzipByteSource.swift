@@ -16,6 +16,8 @@ final class GzipByteSource<Base: ByteSource>: ByteSource {
     private var stage = Stage.header
     private var checksum = CRC32()
     private var memberSize: UInt32 = 0
+    /// Where a check that reads ahead failed (a trailer's start), when not where reading stopped.
+    private var failureOffset: Int64?
     /// Whether the compressed data ended in the middle of a member.
     private(set) var isCutOff = false
 
@@ -46,8 +48,8 @@ final class GzipByteSource<Base: ByteSource>: ByteSource {
                 stage = .end
                 return 0
             case let .invalid(reason):
-                throw .badData(
-                    path: path, location: "byte \(inflater.bits.byteOffset) of the compressed file", reason: "gzip: \(reason)")
+                let offset = failureOffset ?? inflater.bits.byteOffset
+                throw .badData(path: path, location: "byte \(offset) of the compressed file", reason: "gzip: \(reason)")
             case let .source(error):
                 throw error
             }
@@ -78,6 +80,7 @@ final class GzipByteSource<Base: ByteSource>: ByteSource {
             }
         case .trailer:
             inflater.bits.alignToByte()
+            failureOffset = inflater.bits.byteOffset
             let storedChecksum = try littleEndian32()
             let storedSize = try littleEndian32()
             guard storedChecksum == checksum.value else {
@@ -86,6 +89,7 @@ final class GzipByteSource<Base: ByteSource>: ByteSource {
             guard storedSize == memberSize else {
                 throw .invalid("length mismatch: the member holds \(memberSize) bytes, its trailer says \(storedSize)")
             }
+            failureOffset = nil
             stage = .nextMember
         case .nextMember:
             stage = try inflater.bits.isAtEnd() ? .end : .header
