@@ -140,11 +140,8 @@ struct InputFormatTests {
         #expect(input.info.format == "drain-trace" && input.timeline.input == [2])
 
         let cases: [(String, String)] = [
-            ("pcap/ndpi__iphone.pcap", "pcap captures are recognised but not supported by this build yet"),
-            ("pcap/ndpi__sites.pcapng", "pcapng captures are recognised but not supported by this build yet"),
             ("strace/curl_get.strace", "strace outputs are recognised but not supported by this build yet"),
             ("metrickit/meter__real_report.json", "MetricKit payloads are recognised but not supported by this build yet"),
-            ("chrome-trace/catapult__simple_trace.json", "Chrome traces are recognised but not supported by this build yet"),
         ]
         for (file, reason) in cases {
             let path = Corpus.root.appendingPathComponent(file).path
