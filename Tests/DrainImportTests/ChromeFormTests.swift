@@ -65,6 +65,16 @@ import Testing
         }
     }
 
+    @Test func valuesLongerThanAChunkAreReadWhole() throws {
+        // A 300 KB stackFrames member and a 100 KB event name, read in 1 KiB chunks.
+        let frames = (0..<10_000).map { "\"\($0)\":{\"name\":\"f\($0)\"}" }.joined(separator: ",")
+        let name = String(repeating: "n", count: 100_000)
+        let text = "{\"stackFrames\":{\(frames)},\"traceEvents\":[{\"ph\":\"X\",\"name\":\"\(name)\",\"ts\":0,\"dur\":1},\(Self.events)]}"
+        let input = try importChrome(text, chunkSize: 1024)
+        #expect(input.timeline.rows(.cpu).first?.label == name)
+        #expect(input.timeline.count == 3)
+    }
+
     @Test func badJSONIsReportedWithLineAndColumn() throws {
         let cases: [(String, String, String)] = [
             ("[\n{\"ph\":\"X\" \"ts\":1}]", "line 2, column 11", "expected ',' or '}' after a field value, found '\"'"),

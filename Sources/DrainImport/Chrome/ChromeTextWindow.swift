@@ -12,9 +12,9 @@ import Darwin
 /// A Chrome trace is often one long line, so it cannot be read line by line. Instead each
 /// value (one event, or a top-level field such as `stackFrames`) is scanned from `position`;
 /// if the scan runs into the end of the window before the end of the input, `readMore()`
-/// drops the bytes before `position`, reads the next chunk (growing the window when the
-/// value is larger than it) and the value is scanned again. Memory is one chunk plus the
-/// largest single value, at most `maximumValueLength`. Line numbers for messages are kept
+/// drops the bytes before `position`, reads more (growing the window when the value is
+/// larger than it) and the value is scanned again. Memory is one chunk plus about twice the
+/// largest single value, which may be at most `maximumValueLength`. Line numbers for messages are kept
 /// by counting the newlines of the bytes dropped, so errors name a line and column without
 /// holding the file.
 struct ChromeTextWindow<Source: ByteSource>: ~Copyable {
@@ -72,8 +72,11 @@ struct ChromeTextWindow<Source: ByteSource>: ~Copyable {
         }
     }
 
-    /// Drops the bytes before `position`, reads the next chunk after the rest, and grows the
-    /// window if the rest fills it. False (and nothing read) at the end of the input.
+    /// Drops the bytes before `position` and reads more after the rest: a chunk, or as many
+    /// bytes as the rest holds when that is more, growing the window as needed. Since a value
+    /// that did not fit is scanned again from its start, doubling what is read keeps the
+    /// rescans of a long value to O(its length). False (and nothing read) at the end of the
+    /// input.
     ///
     /// - Throws: `ImportError.badData` when the value at `position` would exceed
     ///   `maximumValueLength`; whatever the source throws.
@@ -87,23 +90,33 @@ struct ChromeTextWindow<Source: ByteSource>: ~Copyable {
             filled = kept
             position = 0
         }
-        if capacity - filled < chunkSize {
-            guard filled < Self.maximumValueLength else {
-                throw .badData(
-                    path: path, location: location(of: 0),
-                    reason: "a single JSON value is longer than \(Self.maximumValueLength >> 20) MiB")
-            }
-            let grown = Self.allocate(capacity * 2)
+        guard filled < Self.maximumValueLength else {
+            throw .badData(
+                path: path, location: location(of: 0),
+                reason: "a single JSON value is longer than \(Self.maximumValueLength >> 20) MiB")
+        }
+        let wanted = max(chunkSize, filled)
+        if capacity - filled < wanted {
+            var grownCapacity = capacity
+            while grownCapacity - filled < wanted { grownCapacity *= 2 }
+            let grown = Self.allocate(grownCapacity)
             grown.copyMemory(from: buffer, byteCount: filled)
             buffer.deallocate()
             buffer = grown
-            capacity *= 2
+            capacity = grownCapacity
         }
-        let count = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + filled, count: min(chunkSize, capacity - filled)))
-        filled += count
+        var read = 0
+        while read < wanted {
+            let count = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + filled, count: wanted - read))
+            if count == 0 {
+                reachedEnd = true
+                break
+            }
+            filled += count
+            read += count
+        }
         Self.pad(buffer + filled)
-        if count == 0 { reachedEnd = true }
-        return count > 0
+        return read > 0
     }
 
     /// `line L, column C` of the byte at `offset` in the window (see `TextLocator`).
