@@ -21,7 +21,9 @@ public enum Importers {
             return try CaptureImporter.read(path: path, inputIndex: inputIndex, options: options)
         case .strace:
             return try StraceImporter.read(path: path, inputIndex: inputIndex, progress: progress)
-        case .metrickit, .chromeTrace:
+        case .chromeTrace:
+            return try ChromeTraceImporter.read(path: path, inputIndex: inputIndex, progress: progress)
+        case .metrickit:
             throw .unknownFormat(
                 path: path, reason: "\(format.displayName) are recognised but not supported by this build yet")
         }

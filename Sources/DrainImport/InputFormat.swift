@@ -17,7 +17,8 @@ public enum InputFormat: String, Sendable, CaseIterable {
     ///   either byte order;
     /// - pcapng: a Section Header Block, `0a0d0d0a`;
     /// - Drain trace: a first line that is a JSON object with a `drain_trace` field;
-    /// - Chrome trace: a JSON object with `traceEvents`, or a JSON array of objects with `ph`;
+    /// - Chrome trace: a JSON object with `traceEvents`, or a JSON array of objects with `ph`,
+    ///   plain or gzip-compressed;
     /// - MetricKit: JSON with MetricKit payload or diagnostic keys (`timeStampBegin`,
     ///   `crashDiagnostics`, `cpuMetrics`, `callStackTree`…);
     /// - strace: lines that look like strace output (`[pid] [time] syscall(…) = …`), or an
@@ -38,6 +39,12 @@ public enum InputFormat: String, Sendable, CaseIterable {
         }
         let head = Array(buffer[..<filled])
         if let format = FormatSniffer(head).format { return format }
+        // Chrome traces may be gzip-compressed: look at the start of the decompressed text.
+        if head.starts(with: GzipByteSource<MemoryByteSource>.magic),
+            FormatSniffer(GzipByteSource<MemoryByteSource>.prefix(of: head, limit: sniffLength)).format == .chromeTrace
+        {
+            return .chromeTrace
+        }
         throw .unknownFormat(path: path, reason: FormatSniffer(head).unrecognisedReason)
     }
 }

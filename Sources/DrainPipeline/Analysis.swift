@@ -14,6 +14,19 @@ public enum Analysis {
     /// Runs an analysis. Reads each input once; O(n log n) in events when inputs must be
     /// re-sorted or merged, O(n) otherwise.
     public static func run(_ options: AnalysisOptions) throws(AnalysisError) -> Report {
+        let imported = try importInputs(options)
+        let model = try resolveModel(options.model, hints: imported.compactMap(\.info.deviceHint))
+        let configuration: RuleConfiguration
+        if let path = options.configuration {
+            do { configuration = try RuleConfiguration.load(path: path) } catch { throw .configuration(error) }
+        } else {
+            configuration = RuleConfiguration()
+        }
+        return assemble(imported, model: model, configuration: configuration, binSeconds: options.binSeconds)
+    }
+
+    /// Reads every input of `options`, in order, reporting progress as asked.
+    static func importInputs(_ options: AnalysisOptions) throws(AnalysisError) -> [ImportedInput] {
         guard !options.inputs.isEmpty else { throw .usage("no input files given") }
         var imported: [ImportedInput] = []
         for (index, path) in options.inputs.enumerated() {
@@ -28,14 +41,7 @@ public enum Analysis {
                 throw .input(error)
             }
         }
-        let model = try resolveModel(options.model, hints: imported.compactMap(\.info.deviceHint))
-        let configuration: RuleConfiguration
-        if let path = options.configuration {
-            do { configuration = try RuleConfiguration.load(path: path) } catch { throw .configuration(error) }
-        } else {
-            configuration = RuleConfiguration()
-        }
-        return assemble(imported, model: model, configuration: configuration, binSeconds: options.binSeconds)
+        return imported
     }
 
     /// Builds the report for inputs that are already imported.

@@ -147,7 +147,6 @@ struct InputFormatTests {
 
         let cases: [(String, String)] = [
             ("metrickit/meter__real_report.json", "MetricKit payloads are recognised but not supported by this build yet"),
-            ("chrome-trace/catapult__simple_trace.json", "Chrome traces are recognised but not supported by this build yet"),
         ]
         for (file, reason) in cases {
             let path = Corpus.root.appendingPathComponent(file).path

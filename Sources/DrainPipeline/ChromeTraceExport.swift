@@ -1,0 +1,29 @@
+import DrainImport
+import DrainModel
+import DrainTrace
+
+/// `drain export --chrome`: a run as Chrome Trace Event JSON, to open in the Perfetto UI
+/// (ui.perfetto.dev) or chrome://tracing. docs/chrome-trace.md describes the tracks.
+public enum ChromeTraceExport {
+    /// Imports and merges the inputs of `options` and prices the run with its device model,
+    /// as `Analysis.run` does (rules are not run), and renders it.
+    ///
+    /// - Throws: `AnalysisError` as `Analysis.run` does.
+    public static func render(_ options: AnalysisOptions) throws(AnalysisError) -> String {
+        let imported = try Analysis.importInputs(options)
+        let model = try Analysis.resolveModel(options.model, hints: imported.compactMap(\.info.deviceHint))
+        var diagnostics = imported.map(\.info.diagnostics)
+        let timeline = Timeline.merge(imported.map(\.timeline), diagnostics: &diagnostics)
+        let priced = Pricer(model: model).price(timeline)
+        return render(priced, model: model.name, process: imported.first?.info.process, binSeconds: options.binSeconds)
+    }
+
+    /// Renders a priced run. `binSeconds` is the width of the energy counters' bins; `nil`
+    /// picks the width the report's timeline uses.
+    public static func render(_ priced: PricedTimeline, model: String, process: String?, binSeconds: Double? = nil) -> String {
+        let width = binSeconds ?? ReportAssembler.binWidth(forDuration: Clock.seconds(priced.end))
+        return ChromeTraceWriter(
+            priced: priced, process: process, binSeconds: width, generator: Analysis.generator, model: model
+        ).render()
+    }
+}
