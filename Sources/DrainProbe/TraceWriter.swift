@@ -20,6 +20,8 @@ final class TraceWriter: @unchecked Sendable {
     private let lock = ProbeLock()
     private let buffer: UnsafeMutablePointer<UInt8>
     private let capacity: Int
+    /// Whether writes go through `BrokenPipe.suppressingSignal` (pipes and sockets).
+    private let guardsBrokenPipe: Bool
     // Guarded by `lock`:
     private var descriptor: Int32
     private var used = 0
@@ -33,7 +35,9 @@ final class TraceWriter: @unchecked Sendable {
     init(path: String, capacity: Int, origin: Int64, header: UnsafeRawBufferPointer) throws(DrainProbeError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw DrainProbeError(operation: .open, path: path, code: errno) }
-        let code = Self.writeAll(descriptor, header)
+        guardsBrokenPipe = BrokenPipe.canSignal(descriptor)
+        if guardsBrokenPipe { BrokenPipe.prepare(descriptor) }
+        let code = Self.writeAll(descriptor, header, guardingBrokenPipe: guardsBrokenPipe).code
         guard code == 0 else {
             _ = closeDescriptor(descriptor)
             throw DrainProbeError(operation: .open, path: path, code: code)
@@ -87,8 +91,7 @@ final class TraceWriter: @unchecked Sendable {
                     return
                 }
                 if length > capacity {
-                    writeLocked(prefix.written)
-                    writeLocked(body)
+                    writeLongLine(prefix.written, body)
                     latest = max(latest, eventTime)
                     return
                 }
@@ -130,6 +133,16 @@ final class TraceWriter: @unchecked Sendable {
     /// Events not written: those after a write error or after `close()`.
     var droppedEvents: Int { lock.withLock { dropped } }
 
+    /// Writes a line longer than the buffer with one write, so that it is counted whole if
+    /// the write fails. Only strings of tens of kilobytes make such lines.
+    private func writeLongLine(_ prefix: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer) {
+        let line = UnsafeMutableRawBufferPointer.allocate(byteCount: prefix.count + body.count, alignment: 1)
+        defer { line.deallocate() }
+        line.copyMemory(from: prefix)
+        UnsafeMutableRawBufferPointer(rebasing: line[prefix.count...]).copyMemory(from: body)
+        writeLocked(UnsafeRawBufferPointer(line))
+    }
+
     /// Writes the buffered lines up to the first line that starts in the buffer's second
     /// half and moves the rest to the front.
     private func writeOlderHalf() {
@@ -137,6 +150,12 @@ final class TraceWriter: @unchecked Sendable {
         var split = used / 2
         while split < used && buffer[split - 1] != UInt8(ascii: "\n") { split += 1 }
         writeLocked(UnsafeRawBufferPointer(start: buffer, count: split))
+        if failure != nil {
+            // Nothing more will be written: the newer half is lost too.
+            for index in split..<used where buffer[index] == UInt8(ascii: "\n") { dropped += 1 }
+            used = 0
+            return
+        }
         memmove(buffer, buffer + split, used - split)
         used -= split
     }
@@ -149,8 +168,11 @@ final class TraceWriter: @unchecked Sendable {
 
     private func writeLocked(_ bytes: UnsafeRawBufferPointer) {
         guard descriptor >= 0, failure == nil else { return }
-        let code = Self.writeAll(descriptor, bytes)
-        if code != 0 { failure = DrainProbeError(operation: .write, path: path, code: code) }
+        let (written, code) = Self.writeAll(descriptor, bytes, guardingBrokenPipe: guardsBrokenPipe)
+        guard code != 0 else { return }
+        failure = DrainProbeError(operation: .write, path: path, code: code)
+        // A line is lost unless its newline was written: count those with the later drops.
+        for index in written..<bytes.count where bytes[index] == UInt8(ascii: "\n") { dropped += 1 }
     }
 
     /// The offset after the last buffered line whose time is at most `time` (0 if none is):
@@ -188,22 +210,34 @@ final class TraceWriter: @unchecked Sendable {
         return seconds &* 1_000_000_000 &+ fraction
     }
 
-    /// Writes all of `bytes`, retrying interrupted and partial writes. Returns 0, or the
-    /// `errno` of the failure.
-    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
-        guard var next = bytes.baseAddress else { return 0 }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = write(descriptor, next, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            if written == 0 { return EIO }
-            next += written
-            remaining -= written
+    /// Writes all of `bytes`, retrying interrupted and partial writes. Returns how many
+    /// bytes were written, and 0 or the `errno` of the failure.
+    private static func writeAll(
+        _ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, guardingBrokenPipe: Bool
+    ) -> (written: Int, code: Int32) {
+        guard guardingBrokenPipe else { return writeAll(descriptor, bytes) }
+        var written = 0
+        let code = BrokenPipe.suppressingSignal {
+            let result = writeAll(descriptor, bytes)
+            written = result.written
+            return result.code
         }
-        return 0
+        return (written, code)
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> (written: Int, code: Int32) {
+        guard let base = bytes.baseAddress else { return (0, 0) }
+        var done = 0
+        while done < bytes.count {
+            let result = write(descriptor, base + done, bytes.count - done)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return (done, errno)
+            }
+            if result == 0 { return (done, EIO) }
+            done += result
+        }
+        return (done, 0)
     }
 }
 
