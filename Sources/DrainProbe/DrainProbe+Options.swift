@@ -7,9 +7,11 @@ extension DrainProbe {
         public var bufferCapacity: Int
 
         /// How often the background thread records the process's memory footprint as a
-        /// `memory` event and then writes the buffer to the file; `nil` for no background
-        /// thread at all (the trace then reaches the file on `flush()`, when the buffer
-        /// fills, and at exit). The interval bounds what a crash can lose.
+        /// `memory` event and then writes the buffered events older than one interval to
+        /// the file (newer ones wait, so that slices shorter than an interval still go in at
+        /// their place). A crash thus loses at most the last two intervals. `nil` for no
+        /// background thread at all: the trace then reaches the file on `flush()`, when the
+        /// buffer fills, and at exit.
         public var memorySamplingInterval: Duration?
 
         public init(bufferCapacity: Int = 64 * 1024, memorySamplingInterval: Duration? = .seconds(1)) {

@@ -15,11 +15,11 @@
 /// calling thread's stack, then copied into one buffer under a lock that is held only for
 /// the clock read and the copy, so the file's lines are in time order.
 ///
-/// **Buffering**: events reach the file when the buffer fills, on `flush()`, after each
-/// background memory sample, on `close()` or `deinit`, and at normal process exit (an
-/// `atexit` handler). A crash loses what was buffered since the last of these; the file
-/// itself stays readable (whole lines, at worst a cut-off last line that readers drop with
-/// a `truncated` warning).
+/// **Buffering**: events reach the file when the buffer fills (its older half), on
+/// `flush()`, at each background memory sample (those older than one interval), on
+/// `close()` or `deinit`, and at normal process exit (an `atexit` handler). A crash loses
+/// what was still buffered; the file itself stays readable (whole lines, at worst a cut-off
+/// last line that readers drop with a `truncated` warning).
 ///
 /// **Errors**: failing to create the file throws from `init`. A write error later never
 /// reaches the host app: the probe stops writing, keeps the error in `lastError` and counts
@@ -50,9 +50,11 @@ public final class DrainProbe: Sendable {
         }
         if let interval = options.memorySamplingInterval {
             do {
-                sampler = try MemorySampler(intervalNanoseconds: interval.traceNanoseconds) { [writer] in
+                let window = max(1_000_000, interval.traceNanoseconds)
+                sampler = try MemorySampler(intervalNanoseconds: window) { [writer] in
                     if let footprint = MemoryFootprint.current() { writer.recordMemory(footprint: footprint) }
-                    writer.flush()
+                    // Lines of the last interval stay buffered, for slices still running.
+                    writer.flush(upTo: writer.elapsed() - window)
                 }
             } catch {
                 writer.close()

@@ -115,6 +115,16 @@ final class TraceWriter: @unchecked Sendable {
         lock.withLock { flushLocked() }
     }
 
+    /// Writes the buffered lines whose time is at most `cutoff` and keeps the later ones,
+    /// so that a slice that began after `cutoff` and ends later still goes in at its place.
+    func flush(upTo cutoff: Int64) {
+        lock.withLock {
+            guard descriptor >= 0, failure == nil, used > 0 else { return }
+            let split = insertionPoint(for: cutoff)
+            if split > 0 { writeFront(upTo: split) }
+        }
+    }
+
     /// Flushes and closes the file; later events are dropped. Idempotent.
     func close() {
         lock.withLock {
@@ -144,14 +154,20 @@ final class TraceWriter: @unchecked Sendable {
     }
 
     /// Writes the buffered lines up to the first line that starts in the buffer's second
-    /// half and moves the rest to the front.
+    /// half, keeping the newer half for slices that began during it.
     private func writeOlderHalf() {
         guard used > 0 else { return }
         var split = used / 2
         while split < used && buffer[split - 1] != UInt8(ascii: "\n") { split += 1 }
+        writeFront(upTo: split)
+    }
+
+    /// Writes the buffered lines before offset `split` (a line boundary) and moves the rest
+    /// to the front.
+    private func writeFront(upTo split: Int) {
         writeLocked(UnsafeRawBufferPointer(start: buffer, count: split))
         if failure != nil {
-            // Nothing more will be written: the newer half is lost too.
+            // Nothing more will be written: the rest is lost too.
             for index in split..<used where buffer[index] == UInt8(ascii: "\n") { dropped += 1 }
             used = 0
             return
