@@ -25,7 +25,8 @@
 /// reaches the host app: the probe stops writing, keeps the error in `lastError` and counts
 /// the events it drops in `droppedEvents`.
 ///
-/// **Cost**: no allocation per event for strings up to about 150 bytes; see docs/probe.md
+/// **Cost**: no allocation per event unless its strings add up to more than about 120
+/// bytes; see docs/probe.md
 /// for the measured time per event.
 public final class DrainProbe: Sendable {
     /// The trace file's path.
