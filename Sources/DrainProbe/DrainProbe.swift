@@ -26,8 +26,7 @@
 /// the events it drops in `droppedEvents`.
 ///
 /// **Cost**: no allocation per event unless its strings add up to more than about 120
-/// bytes; see docs/probe.md
-/// for the measured time per event.
+/// bytes; docs/probe.md gives the measured time per event.
 public final class DrainProbe: Sendable {
     /// The trace file's path.
     public let path: String
