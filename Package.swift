@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "DrainRules", targets: ["DrainRules"]),
         .library(name: "DrainReport", targets: ["DrainReport"]),
         .library(name: "DrainPipeline", targets: ["DrainPipeline"]),
+        .library(name: "DrainProbe", targets: ["DrainProbe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -25,6 +26,7 @@ let package = Package(
             providers: [.apt(["libpcap-dev"])]
         ),
         .target(name: "DrainTrace"),
+        .target(name: "DrainProbe"),
         .target(name: "DrainImport", dependencies: ["DrainTrace", "CPcap"]),
         .target(name: "DrainModel", dependencies: ["DrainTrace", "Yams"]),
         .target(name: "DrainAggregate", dependencies: ["DrainTrace"]),
@@ -43,9 +45,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "drain-bench",
-            dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainAggregate", "DrainPipeline"],
+            dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainAggregate", "DrainPipeline", "DrainProbe"],
             path: "Sources/drain-bench"
         ),
+        .executableTarget(name: "drain-probe-example", dependencies: ["DrainProbe"]),
         .target(
             name: "DrainTestSupport",
             dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainRules", "DrainReport", "DrainPipeline"],
@@ -58,5 +61,6 @@ let package = Package(
         .testTarget(name: "DrainRulesTests", dependencies: ["DrainRules", "DrainTestSupport"]),
         .testTarget(name: "DrainReportTests", dependencies: ["DrainReport", "DrainTestSupport"]),
         .testTarget(name: "DrainPipelineTests", dependencies: ["DrainPipeline", "drain", "DrainTestSupport"]),
+        .testTarget(name: "DrainProbeTests", dependencies: ["DrainProbe", "DrainImport", "DrainTestSupport"]),
     ]
 )

@@ -5,6 +5,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """
     usage: drain-bench ingest FILE [--repeat N]
            drain-bench aggregate [--events N] [--repeat N]
+           drain-bench probe [--events N] [--repeat N]
     """
 
 switch arguments.first {
@@ -12,6 +13,8 @@ case "ingest":
     IngestBenchmark.run(Array(arguments.dropFirst()))
 case "aggregate":
     AggregateBenchmark.run(Array(arguments.dropFirst()))
+case "probe":
+    ProbeBenchmark.run(Array(arguments.dropFirst()))
 default:
     print(usage)
     exit(64)
