@@ -101,14 +101,12 @@ struct ReportAssembler {
             peakShareOfLimit: peak.map { limit > 0 ? Double($0) / limit : 0 }, samples: samples, warnings: warnings)
     }
 
-    /// Traffic per host from `net` events; bursts split at the model's burst gap per host.
+    /// Traffic per host from `net` events; bursts as `BurstDetector` splits each host's traffic.
     private func endpoints() -> [EndpointSummary] {
         struct Tally {
             var up: Int64 = 0, down: Int64 = 0, bursts = 0
-            var last: Nanoseconds = .min
             var connections = Set<StringID>()
         }
-        let gap = Clock.nanoseconds(model.radio.burstGapS.value)
         var tallies: [StringID: Tally] = [:]
         for row in 0..<timeline.count where timeline.kind[row] == .net {
             let host = timeline.label[row]
@@ -118,10 +116,11 @@ struct ReportAssembler {
             } else {
                 tally.down += timeline.amount[row]
             }
-            if tally.last == .min || timeline.time[row] - tally.last > gap { tally.bursts += 1 }
-            tally.last = timeline.time[row]
             if timeline.label2[row] != 0 { tally.connections.insert(timeline.label2[row]) }
             tallies[host] = tally
+        }
+        for burst in BurstDetector.bursts(in: priced, model: model, by: .endpoint) {
+            tallies[burst.endpoint]?.bursts += 1
         }
         guard !tallies.isEmpty else { return [] }
         let radio = Aggregate.sumsByKey(priced.ledger, keyCount: timeline.strings.count, category: .radio).energy
@@ -174,9 +173,30 @@ struct ReportAssembler {
         var bytes: Int64 = 0
         for row in 0..<timeline.count where timeline.kind[row] == .net { bytes += timeline.amount[row] }
         let radioJoules = states.filter(\.attributed).reduce(0) { $0 + $1.energyJ }
+        let bursts = BurstDetector.bursts(in: priced, model: model, by: .link)
         return RadioSummary(
             states: states, promotions: priced.radio.promotions,
-            joulesPerKB: bytes > 0 ? radioJoules / (Double(bytes) / 1000) : nil, lane: lane)
+            joulesPerKB: bytes > 0 ? radioJoules / (Double(bytes) / 1000) : nil, lane: lane,
+            bursts: bursts.prefix(RadioSummary.burstLimit).map(burstSummary), burstCount: bursts.count)
+    }
+
+    /// A burst with its bytes each way and its busiest endpoint. O(events in the burst's span).
+    private func burstSummary(_ burst: Burst) -> BurstSummary {
+        let radios = DeviceRadios(radio: model.radio)
+        var up: Int64 = 0
+        var down: Int64 = 0
+        var byEndpoint: [StringID: Int64] = [:]
+        for row in burst.firstRow...burst.lastRow where timeline.kind[row] == .net {
+            guard radios.radioLink(for: LinkKind(rawValue: timeline.code2[row]) ?? .unspecified) == burst.link else { continue }
+            let bytes = max(0, timeline.amount[row])
+            if timeline.code[row] == NetDirection.tx.rawValue { up += bytes } else { down += bytes }
+            byEndpoint[timeline.label[row], default: 0] += bytes
+        }
+        let busiest = byEndpoint.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? 0
+        return BurstSummary(
+            link: burst.link.traceName, startS: Clock.seconds(burst.start), endS: Clock.seconds(burst.end),
+            endpoint: busiest == 0 ? "(unknown)" : timeline.strings[busiest], endpoints: byEndpoint.count, bytesUp: up,
+            bytesDown: down, events: burst.events, energyJ: burst.energy)
     }
 
     /// Energy per bin and category, memory peaks and lifecycle changes for the timeline chart.

@@ -7,7 +7,7 @@ struct Drain: ParsableCommand {
         commandName: "drain",
         abstract: "Energy and memory budget profiler: where does the battery and memory go?",
         discussion: """
-            Drain reads what a program did (Drain traces, pcap and pcapng captures), prices every action with a device cost model, checks \
+            Drain reads what a program did (Drain traces, pcap and pcapng captures, strace output, Chrome traces), prices every action with a device cost model, checks \
             the behaviour against Apple's battery, networking, memory and lifecycle guidance, \
             and writes a report.
 

@@ -22,7 +22,7 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write Chrome Trace Event JSON to FILE ('-' for standard output).", valueName: "FILE"))
     var chrome: String
 
-    @Argument(help: ArgumentHelp("Input files: Drain traces (.jsonl), pcap or pcapng captures, Chrome traces.", valueName: "INPUT"))
+    @Argument(help: ArgumentHelp("Input files: Drain traces (.jsonl), pcap or pcapng captures, strace output, Chrome traces.", valueName: "INPUT"))
     var inputs: [String]
 
     @Option(

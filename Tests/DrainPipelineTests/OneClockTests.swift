@@ -35,5 +35,14 @@ import Testing
         #expect(report.endpoints.map(\.endpoint) == ["93.184.216.34"])
         #expect(report.endpoints.first?.bytesUp == Int64(300 + 54))
         #expect(report.endpoints.first?.bytesDown == Int64(900 + 54))
+        // Request and response, 50 ms apart, are one burst carrying all the radio energy.
+        #expect(report.radio.burstCount == 1)
+        let burst = try #require(report.radio.bursts.first)
+        #expect(burst.link == "cellular" && burst.endpoint == "93.184.216.34" && burst.endpoints == 1)
+        #expect(burst.bytesUp == Int64(354) && burst.bytesDown == Int64(954))
+        // Packet times pass through a Double of epoch seconds: good to a microsecond.
+        #expect(abs(burst.startS - 2) < 1e-6 && abs(burst.endS - 2.05) < 1e-6)
+        #expect(abs(burst.energyJ - report.energy.byCategory["radio"]!) < 1e-5 * burst.energyJ)
+        #expect(report.endpoints.first?.bursts == 1)
     }
 }

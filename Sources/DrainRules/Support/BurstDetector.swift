@@ -2,22 +2,22 @@ import DrainModel
 import DrainTrace
 
 /// A run of `net` events on one radio, closer together than the model's burst gap.
-struct Burst {
+public struct Burst: Sendable, Equatable {
     /// The radio that carried it: `.wifi` or `.cellular` (an unstated link resolved to the
     /// model's default, as pricing does).
-    var link: LinkKind
+    public var link: LinkKind
     /// The events' host when bursts are split by endpoint; 0 when they are not.
-    var endpoint: StringID
-    var firstRow: Int
-    var lastRow: Int
+    public var endpoint: StringID
+    public var firstRow: Int
+    public var lastRow: Int
     /// Start of the first event and end (time + span) of the latest-ending one.
-    var start: Nanoseconds
-    var end: Nanoseconds
-    var bytes: Int64 = 0
-    var events = 0
+    public var start: Nanoseconds
+    public var end: Nanoseconds
+    public var bytes: Int64 = 0
+    public var events = 0
     /// Joules the radios charged to the burst's events (`priced.eventEnergy`): the promotion
     /// it triggered, its transfer and connected time, and the tail after it.
-    var energy = 0.0
+    public var energy = 0.0
 }
 
 /// Splits the `net` events of a priced run into bursts (`GUIDANCE.md`: a run of packets on one
@@ -26,8 +26,8 @@ struct Burst {
 /// A gap is measured from the end of the burst so far (the latest event end, so a capture's
 /// spanning events count with their span) to the next event's start. Events of links without a
 /// radio (ethernet, loopback) cost no radio energy and form no bursts.
-enum BurstDetector {
-    enum Grouping {
+public enum BurstDetector {
+    public enum Grouping: Sendable {
         /// All traffic of one radio: the interface bursts the radio sees.
         case link
         /// Each host's traffic on each radio separately: the bursts one endpoint causes.
@@ -42,7 +42,7 @@ enum BurstDetector {
 
     /// The bursts of `priced`, in the order of their first event. O(n) with one dictionary
     /// lookup per `net` event; allocates per burst, not per event.
-    static func bursts(in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping) -> [Burst] {
+    public static func bursts(in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping) -> [Burst] {
         let timeline = priced.timeline
         let radios = DeviceRadios(radio: model.radio)
         let gap = Clock.nanoseconds(min(max(0, model.radio.burstGapS.value), RuleContext.longestSpanSeconds))
