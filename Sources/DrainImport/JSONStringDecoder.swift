@@ -1,5 +1,22 @@
 /// Decodes the text of JSON strings that hold escapes into UTF-8.
 enum JSONStringDecoder {
+    /// The text of a scanned string `span` of `bytes`: in place when it holds no escapes, else
+    /// decoded into `scratch` after the `used` bytes already handed out (and `used` grows).
+    /// The caller gives `scratch` room for every string of one scan. O(length).
+    @inline(__always)
+    static func text(
+        of span: JSONSpan, in bytes: UnsafeRawBufferPointer, scratch: UnsafeMutablePointer<UInt8>, used: inout Int
+    ) -> UnsafeRawBufferPointer {
+        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        guard span.hasEscapes else {
+            return UnsafeRawBufferPointer(start: base + span.start, count: span.end - span.start)
+        }
+        let output = scratch + used
+        let count = decode(base, from: span.start, to: span.end, into: output)
+        used += count
+        return UnsafeRawBufferPointer(start: output, count: count)
+    }
+
     /// Decodes `bytes[start..<end]`, the text between a string's quotes already validated by
     /// `JSONScanner.scanString()`, into `output`, which must have room for `end - start`
     /// bytes (decoding never lengthens a string). Returns the number of bytes written.

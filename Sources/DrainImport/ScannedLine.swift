@@ -149,14 +149,7 @@ struct ScannedLine: ~Copyable {
     /// escapes. Valid until the next line; followed by `PackedName.padding` readable bytes.
     @inline(__always)
     mutating func text(of span: JSONSpan) -> UnsafeRawBufferPointer {
-        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        guard span.hasEscapes else {
-            return UnsafeRawBufferPointer(start: base + span.start, count: span.end - span.start)
-        }
-        let output = scratch + scratchUsed
-        let count = JSONStringDecoder.decode(base, from: span.start, to: span.end, into: output)
-        scratchUsed += count
-        return UnsafeRawBufferPointer(start: output, count: count)
+        JSONStringDecoder.text(of: span, in: bytes, scratch: scratch, used: &scratchUsed)
     }
 
     // MARK: Reading fields

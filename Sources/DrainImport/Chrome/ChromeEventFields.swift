@@ -136,14 +136,7 @@ struct ChromeEventFields: ~Copyable {
     /// escapes. Valid until the next scan; followed by `PackedName.padding` readable bytes.
     @inline(__always)
     mutating func text(of span: JSONSpan) -> UnsafeRawBufferPointer {
-        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        guard span.hasEscapes else {
-            return UnsafeRawBufferPointer(start: base + span.start, count: span.end - span.start)
-        }
-        let output = scratch + scratchUsed
-        let count = JSONStringDecoder.decode(base, from: span.start, to: span.end, into: output)
-        scratchUsed += count
-        return UnsafeRawBufferPointer(start: output, count: count)
+        JSONStringDecoder.text(of: span, in: bytes, scratch: scratch, used: &scratchUsed)
     }
 
     /// A string field's text, or nil when it is absent.
