@@ -8,7 +8,8 @@ import Testing
 /// each of them: no trap, no non-finite number, the same answer twice.
 @Suite struct NetParameterExtremesTests {
     /// Periodic small polls over LTE, a chatty connection, short connections, an uncompressed
-    /// body, retransmissions, a late close and traffic of every link kind.
+    /// body, retransmissions, a late close, traffic of every link kind and a transfer in the
+    /// background.
     static func busyRun() -> Timeline {
         var capture = CaptureBuilder()
         for poll in 0..<6 { capture.net(Double(poll) * 30, .tx, bytes: 400, host: "poll.example.com", link: .cellular) }
@@ -30,6 +31,9 @@ import Testing
         capture.net(5, .tx, bytes: 1_000, host: "nas.local", link: .ethernet)
         capture.net(6, .tx, bytes: 1_000, host: "localhost", link: .loopback)
         capture.net(7, .tx, bytes: 1_000)
+        capture.lifecycle(0, .active)
+        capture.lifecycle(150, .background)
+        capture.net(170, .rx, bytes: 2_000, host: "push.example.com", link: .wifi)
         return capture.build(end: 200)
     }
 

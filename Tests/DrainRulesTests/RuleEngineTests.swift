@@ -46,7 +46,7 @@ import Testing
             "NET-PERIODIC": .notApplicable, "NET-SMALL-BURSTS": .notApplicable, "NET-UNCOMPRESSED": .notApplicable,
             "NET-CHATTY": .notApplicable, "NET-CONN-REUSE": .notApplicable, "NET-CELLULAR": .notApplicable,
             "NET-RETRANSMIT": .notApplicable, "NET-LATE-CLOSE": .notApplicable,
-            "CPU-WAKEUPS": .warning, "CPU-POLLING": .warning, "CPU-TIMER-COALESCE": .notApplicable,
+            "NET-BACKGROUND": .notApplicable, "CPU-WAKEUPS": .warning, "CPU-POLLING": .warning, "CPU-TIMER-COALESCE": .notApplicable,
             "CPU-FRAGMENTED": .pass, "CPU-MAIN-THREAD": .notApplicable, "CPU-LAUNCH": .pass,
             "DISK-FREQUENT": .notApplicable, "DISK-REWRITE": .notApplicable, "DISK-LOCATION": .notApplicable,
             "DISK-VOLUME": .notApplicable, "MEM-WARNING-RESPONSE": .error, "MEM-PEAK": .warning,

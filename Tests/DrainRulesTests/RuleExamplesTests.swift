@@ -50,7 +50,7 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
         let ids = RuleEngine.descriptions.map(\.id)
         #expect(ids == [
             "NET-PERIODIC", "NET-SMALL-BURSTS", "NET-UNCOMPRESSED", "NET-CHATTY", "NET-CONN-REUSE", "NET-CELLULAR",
-            "NET-RETRANSMIT", "NET-LATE-CLOSE",
+            "NET-RETRANSMIT", "NET-LATE-CLOSE", "NET-BACKGROUND",
             "CPU-WAKEUPS", "CPU-POLLING", "CPU-TIMER-COALESCE", "CPU-FRAGMENTED", "CPU-MAIN-THREAD", "CPU-LAUNCH",
             "DISK-FREQUENT", "DISK-REWRITE", "DISK-LOCATION", "DISK-VOLUME",
             "MEM-WARNING-RESPONSE", "MEM-PEAK", "MEM-GROWTH", "MEM-BACKGROUND",

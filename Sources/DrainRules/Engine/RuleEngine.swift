@@ -19,6 +19,7 @@ public struct RuleEngine: Sendable {
         NetCellularRule.self,
         NetRetransmitRule.self,
         NetLateCloseRule.self,
+        NetBackgroundRule.self,
         // CPU and timers
         CPUWakeupsRule.self,
         CPUPollingRule.self,

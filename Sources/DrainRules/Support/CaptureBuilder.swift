@@ -175,6 +175,12 @@ public struct CaptureBuilder: Sendable {
                 label: intern(host)))
     }
 
+    /// A `lifecycle` event at `t`: the app state a trace of the same run, lined up with the
+    /// capture by wall clock, contributes.
+    public mutating func lifecycle(_ t: Double, _ state: LifecycleState) {
+        timeline.append(Event(time: Clock.nanoseconds(t), kind: .lifecycle, code: state.rawValue))
+    }
+
     /// The run: events sorted by time, the flows (a flow without packets spans nothing at
     /// time 0) and their HTTP messages. `end` (seconds) extends the run past its last event.
     public func build(end: Double? = nil) -> Timeline {
