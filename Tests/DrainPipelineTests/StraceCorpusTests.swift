@@ -43,15 +43,13 @@ import Testing
         #expect(abs(energy - polls * model.cpu.wakeupJ.value) < 1e-12)
     }
 
-    /// The bash loop sleeps `sleep 0.2` five times: five checks, half of the rule's default
-    /// `min_count` of 10, so the rule flags it only when told that five in a row are enough.
+    /// The bash loop sleeps `sleep 0.2` five times: five checks at a fixed interval, half of
+    /// the rule's default `min_count` of 10 for a warning, so at the defaults it is info with
+    /// its evidence and energy; told that five in a row are enough, a warning.
     @Test func theSleepLoopIsCPUPollingFromFiveChecks() throws {
-        let (_, _, defaults) = try Self.evaluate("sleep_poll_loop.strace")
-        #expect(!defaults.findings.contains { $0.rule == "CPU-POLLING" })
-
-        let configuration = try RuleConfiguration.parse("rules:\n  CPU-POLLING: { min_count: 5 }\n", path: "five.yaml")
-        let (_, model, evaluation) = try Self.evaluate("sleep_poll_loop.strace", configuration: configuration)
-        let finding = try #require(evaluation.findings.first { $0.rule == "CPU-POLLING" })
+        let (_, model, defaults) = try Self.evaluate("sleep_poll_loop.strace")
+        let finding = try #require(defaults.findings.first { $0.rule == "CPU-POLLING" })
+        #expect(finding.severity == .info)
         #expect(finding.evidence.first { $0.name == "source" }?.text == "sleep")
         #expect(Self.evidence(finding, "polls") == 5)
         let interval = try #require(Self.evidence(finding, "interval"))
@@ -60,6 +58,11 @@ import Testing
         let energy = try #require(finding.energyJ)
         #expect(abs(energy - 5 * model.cpu.wakeupJ.value) < 1e-12)
         #expect(abs(energy - 0.01975) < 1e-9)
+
+        let configuration = try RuleConfiguration.parse("rules:\n  CPU-POLLING: { min_count: 5 }\n", path: "five.yaml")
+        let (_, _, evaluation) = try Self.evaluate("sleep_poll_loop.strace", configuration: configuration)
+        let warning = try #require(evaluation.findings.first { $0.rule == "CPU-POLLING" })
+        #expect(warning.severity == .warning && Self.evidence(warning, "polls") == 5)
     }
 
     /// Every corpus strace file analyses from the command line, or is refused naming it.

@@ -60,14 +60,36 @@ import Testing
     @Test func sourcesAreJudgedSeparately() throws {
         var run = TimelineBuilder()
         polls(&run, count: 12, from: 0, every: 0.2, source: "a")
-        polls(&run, count: 9, from: 0.1, every: 0.2, source: "b")
+        polls(&run, count: 4, from: 0.1, every: 0.2, source: "b")
         let findings = evaluate(run.build(end: 3)).findings(of: id)
         #expect(findings.map { $0.texts("source") } == [["a"]])
     }
 
+    @Test func runsFromFiveToNineChecksAreInfo() throws {
+        func severity(_ count: Int, configuration: RuleConfiguration = RuleConfiguration()) -> Severity? {
+            var run = TimelineBuilder()
+            polls(&run, count: count, from: 0, every: 0.2, source: "flag file")
+            return evaluate(run.build(end: 3), configuration: configuration).findings(of: id).first?.severity
+        }
+        #expect(severity(4) == nil)
+        #expect(severity(5) == .info && severity(9) == .info)
+        #expect(severity(10) == .warning)
+        let noInfo = try configuration("rules: { CPU-POLLING: { info_count: 10 } }")
+        #expect(severity(9, configuration: noInfo) == nil && severity(10, configuration: noInfo) == .warning)
+        let five = try #require({
+            var run = TimelineBuilder()
+            polls(&run, count: 5, from: 0, every: 0.2, source: "flag file")
+            return evaluate(run.build(end: 3)).findings(of: id).first
+        }())
+        #expect(five.number("polls") == 5 && five.number("longest run") == 5)
+        #expect(abs((five.number("interval") ?? 0) - 0.2) < 1e-9)
+        // Each poll is one wakeup of the test model.
+        #expect(abs((five.energyJ ?? 0) - 5 * TestModel.wakeupJ) < 1e-12)
+    }
+
     @Test func aChangeOfIntervalStartsANewRunFromTheLastCheck() throws {
         var run = TimelineBuilder()
-        polls(&run, count: 5, from: 0, every: 0.5, source: "s")  // 0.0 … 2.0, too few
+        polls(&run, count: 4, from: 0.5, every: 0.5, source: "s")  // 0.5 … 2.0, too few
         polls(&run, count: 9, from: 2.1, every: 0.1, source: "s")  // 2.1 … 2.9: with 2.0, ten at 0.1 s
         let finding = try #require(evaluate(run.build(end: 4)).findings(of: id).first)
         #expect(finding.number("polls") == 10)

@@ -7,9 +7,11 @@ import DrainTrace
 /// `poll` events are grouped by source. Walking one source's polls in time order, a run goes
 /// on while each gap to the next poll is positive, at most `max_interval_s`, and within
 /// `interval_tolerance` (a fraction) of the mean gap of the run so far. A run of at least
-/// `min_count` polls is flagged; it is an error when at least `min_count` of its polls fell
-/// in the background. A run that breaks short restarts at its last poll, so the breaking gap
-/// can open a new run; a flagged run keeps its last poll. One finding per source, with a
+/// `min_count` polls is a warning; it is an error when at least `min_count` of its polls fell
+/// in the background. A shorter run of at least `info_count` polls is reported as info: the
+/// pattern is polling, but this run did not go on long enough to be judged a habit (a loop
+/// that found its work, or a short trace). A run that breaks short restarts at its last poll,
+/// so the breaking gap can open a new run; a reported run keeps its last poll. One finding per source, with a
 /// time range per run. O(n + p log s) for p polls and s background stretches.
 public struct CPUPollingRule: Rule {
     public static let description = RuleDescription(
@@ -29,7 +31,8 @@ public struct CPUPollingRule: Rule {
         fix: "Wait on the event instead of checking for it: use a dispatch source, notification or blocking read without a timeout.",
         parameters: [
             RuleParameter("max_interval_s", default: 1, unit: "s", "the longest gap between checks that counts as polling"),
-            RuleParameter("min_count", default: 10, unit: "polls", "checks in a row that make a finding"),
+            RuleParameter("min_count", default: 10, unit: "polls", "checks in a row that make a warning"),
+            RuleParameter("info_count", default: 5, unit: "polls", "checks in a row, fewer than min_count, reported as info (half of min_count)"),
             RuleParameter("interval_tolerance", default: 0.25, unit: "fraction", "how far a gap may stray from the run's mean gap and still be the same fixed interval"),
         ],
         triggeringExamples: [
@@ -54,6 +57,12 @@ public struct CPUPollingRule: Rule {
                 }
                 return run.build(end: 3)
             },
+            Scenario("nine checks in a row, then the work arrives", expect: .info) {
+                var run = TimelineBuilder()
+                for check in 0..<9 { run.poll(Double(check) * 0.1, source: "socket", interval: 0.1) }
+                run.cpu(0.85, duration: 0.02, name: "handle message")
+                return run.build(end: 2)
+            },
         ],
         nonTriggeringExamples: [
             Scenario("checks every 2 s") {
@@ -61,9 +70,9 @@ public struct CPUPollingRule: Rule {
                 for check in 0..<30 { run.poll(Double(check) * 2, source: "socket", interval: 2) }
                 return run.build(end: 60)
             },
-            Scenario("nine checks in a row") {
+            Scenario("four checks in a row") {
                 var run = TimelineBuilder()
-                for check in 0..<9 { run.poll(Double(check) * 0.1, source: "socket", interval: 0.1) }
+                for check in 0..<4 { run.poll(Double(check) * 0.1, source: "socket", interval: 0.1) }
                 return run.build(end: 2)
             },
             Scenario("checks with no fixed interval") {
@@ -90,6 +99,7 @@ public struct CPUPollingRule: Rule {
         let limits = Limits(
             maxGap: context.span("max_interval_s"),
             minCount: context.count("min_count"),
+            infoCount: context.count("info_count"),
             tolerance: context.parameter("interval_tolerance"))
         var sources: [StringID: SourceRuns] = [:]
         var polls = 0
@@ -118,6 +128,7 @@ public struct CPUPollingRule: Rule {
         let backgroundPolls = runs.reduce(0) { $0 + $1.backgroundCount }
         let energy = runs.reduce(0) { $0 + $1.energy }
         let inBackground = runs.contains { $0.backgroundCount >= limits.minCount }
+        let habitual = runs.contains { $0.count >= limits.minCount }
         let evidence = [
             Evidence("source", text: source),
             Evidence("interval", interval, unit: "s"),
@@ -127,9 +138,10 @@ public struct CPUPollingRule: Rule {
             Evidence("background polls", Double(backgroundPolls), unit: "polls"),
         ]
         let place = inBackground ? ", in the background" : ""
+        let short = habitual ? "" : ": fixed-interval polling, in runs shorter than the \(limits.minCount) checks that make a warning"
         return Self.description.finding(
-            inBackground ? .error : .warning,
-            message: "\(source) was checked \(polls) times every \(fixed(interval, 3)) s in \(runs.count) run(s)\(place).",
+            inBackground ? .error : habitual ? .warning : .info,
+            message: "\(source) was checked \(polls) times every \(fixed(interval, 3)) s in \(runs.count) run(s)\(place)\(short).",
             evidence: evidence, energyJ: energy,
             timeRanges: runs.map { TimeRange(from: $0.first, to: $0.last) })
     }
@@ -137,7 +149,11 @@ public struct CPUPollingRule: Rule {
     private struct Limits {
         var maxGap: Nanoseconds
         var minCount: Int
+        var infoCount: Int
         var tolerance: Double
+
+        /// The shortest run that is reported at all.
+        var reportedCount: Int { min(minCount, infoCount) }
     }
 
     private struct Poll {
@@ -199,7 +215,7 @@ public struct CPUPollingRule: Rule {
                 current = run
                 return
             }
-            if run.count >= limits.minCount {
+            if run.count >= limits.reportedCount {
                 flagged.append(run)
                 current = Run(poll)
             } else {
@@ -210,7 +226,7 @@ public struct CPUPollingRule: Rule {
         }
 
         mutating func finish(_ limits: Limits) {
-            if let run = current, run.count >= limits.minCount { flagged.append(run) }
+            if let run = current, run.count >= limits.reportedCount { flagged.append(run) }
             current = nil
         }
     }
