@@ -24,8 +24,7 @@ public enum Importers {
         case .chromeTrace:
             return try ChromeTraceImporter.read(path: path, inputIndex: inputIndex, progress: progress)
         case .metrickit:
-            throw .unknownFormat(
-                path: path, reason: "\(format.displayName) are recognised but not supported by this build yet")
+            return try MetricKitImporter.read(path: path, inputIndex: inputIndex, progress: progress)
         }
     }
 }
