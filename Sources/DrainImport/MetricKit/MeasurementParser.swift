@@ -53,7 +53,8 @@ enum MeasurementParser {
         let unit = unitName(rest)
         guard !unit.isEmpty else { return .failure(.noUnit) }
         guard let scale = dimension.units[unit] else { return .failure(.unknownUnit(String(unit))) }
-        return .success(number * scale)
+        // Sub-units divide by their (exact) reciprocal, so that "700 ms" is 0.7 s exactly.
+        return .success(scale < 1 ? number / (1 / scale).rounded() : number * scale)
     }
 
     /// The number at the start of `text` (after blanks) and the text after it, or nil when

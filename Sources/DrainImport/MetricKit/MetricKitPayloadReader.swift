@@ -62,7 +62,8 @@ struct MetricKitPayloadReader {
             aggregates.metadata.appVersion = version
         }
         if let metaData = members["metaData"] { readMetadata(metaData) }
-        for (key, value) in members {
+        // In file order, so that the first occurrence a diagnostic names is the first in the file.
+        for (key, value) in members.sorted(by: { $0.value.offset < $1.value.offset }) {
             switch key {
             case "cpuMetrics": readCPU(value)
             case "gpuMetrics": aggregates.gpuTimeS = add(aggregates.gpuTimeS, measure(value["cumulativeGPUTime"], .duration, "cumulativeGPUTime"))

@@ -19,7 +19,7 @@ extension CPUMainThreadRule {
                 Self.description.finding(
                     .error, title: "Main thread hang",
                     message: "MetricKit reports \(aggregates.hangs.count) hang(s) of the main thread\(longest.map { ", the longest \(fixed($0 * 1000, 0)) ms" } ?? "").",
-                    evidence: evidence, timeRanges: []))
+                    evidence: evidence, timeRanges: context.aggregateWindow))
         }
         if let histogram = aggregates.hangTime {
             let hangs = histogram.count(atLeast: hangThreshold), long = histogram.count(atLeast: longThreshold)
@@ -35,7 +35,7 @@ extension CPUMainThreadRule {
                             Evidence("hangs in histogram", Double(histogram.count), unit: "hangs"),
                             Evidence("threshold", threshold * 1000, unit: "ms"),
                         ] + (histogram.maximumS.map { [Evidence("longest bucket end", $0 * 1000, unit: "ms")] } ?? []),
-                        timeRanges: []))
+                        timeRanges: context.aggregateWindow))
             }
         }
         guard !findings.isEmpty || aggregates.hangTime != nil else {

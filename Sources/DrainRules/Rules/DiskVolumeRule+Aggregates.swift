@@ -18,7 +18,7 @@ extension DiskVolumeRule {
                 Self.description.finding(
                     .error, title: "Disk-write exception",
                     message: "MetricKit reports \(exceptions.count) disk-write exception(s)\(bytes): the system saw the app write more than its daily limit.",
-                    evidence: evidence, timeRanges: []))
+                    evidence: evidence, timeRanges: context.aggregateWindow))
         }
         guard let bytes = aggregates.logicalWriteBytes else {
             return findings.isEmpty ? .notApplicable("the MetricKit payloads report no logical writes and no disk-write exception") : .findings(findings)
@@ -43,7 +43,7 @@ extension DiskVolumeRule {
                     Evidence("projection", projection, unit: "B/day"),
                     Evidence("threshold", threshold, unit: "B/day"),
                 ],
-                timeRanges: []))
+                timeRanges: context.aggregateWindow))
         return .findings(findings)
     }
 }

@@ -21,7 +21,7 @@ extension MemoryBackgroundRule {
                     Evidence("share of peak", share * 100, unit: "%"),
                     Evidence("suspended samples", Double(aggregates.suspendedMemorySamples ?? 0), unit: "samples"),
                 ],
-                timeRanges: [])
+                timeRanges: context.aggregateWindow)
         ])
     }
 }

@@ -27,6 +27,6 @@ extension MemoryPeakRule {
         let peakText = peak.map { "MetricKit peak memory \(ByteFormat.string($0)) is \(fixed((share ?? 0) * 100, 1)) % of the \(ByteFormat.string(limit)) limit of \(context.model.name)" }
             ?? "MetricKit reports no peak memory"
         let exitText = limitExits > 0 ? "; the system ended the app \(limitExits) time(s) for exceeding its memory limit" : ""
-        return .findings([Self.description.finding(severity, message: peakText + exitText + ".", evidence: evidence, timeRanges: [])])
+        return .findings([Self.description.finding(severity, message: peakText + exitText + ".", evidence: evidence, timeRanges: context.aggregateWindow)])
     }
 }

@@ -22,7 +22,7 @@ extension NetCellularRule {
                     Evidence("cellular share", share * 100, unit: "%"),
                     Evidence("threshold", limit, unit: "B"),
                 ],
-                timeRanges: [])
+                timeRanges: context.aggregateWindow)
         ])
     }
 }

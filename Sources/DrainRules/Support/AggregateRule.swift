@@ -1,3 +1,4 @@
+import DrainReport
 import DrainTrace
 
 /// A rule that can also judge MetricKit aggregates (totals over a window), not only a
@@ -22,5 +23,20 @@ extension RuleOutcome {
         case (.notApplicable, .findings): return aggregates
         case (.notApplicable, .notApplicable): return hasEvents ? events : aggregates
         }
+    }
+}
+
+extension RuleContext {
+    /// The span MetricKit totals cover, on the timeline's clock: the payload window placed by
+    /// its wall-clock start when both are known, else the whole run. A finding from
+    /// aggregates can say no more precisely when it happened.
+    var aggregateWindow: [TimeRange] {
+        let timeline = self.timeline
+        if let aggregates = timeline.aggregates, let start = aggregates.windowStart, let end = aggregates.windowEnd,
+            let origin = timeline.wallClockStart, end >= start
+        {
+            return [TimeRange(from: start - origin, to: end - origin)]
+        }
+        return [TimeRange(from: 0, to: timeline.end)]
     }
 }
