@@ -3,7 +3,7 @@ public enum Importers {
     /// Detects the format of the file at `path` (see `InputFormat.detect(path:)`) and reads it.
     ///
     /// - Throws: `ImportError.unreadable` if the file cannot be read; `.unknownFormat` if its
-    ///   format is not recognised, or is recognised but has no importer in this build;
+    ///   format is not recognised;
     ///   otherwise whatever the format's importer throws.
     /// - Parameters:
     ///   - capture: how to read packet captures (device address, link override).
@@ -24,22 +24,7 @@ public enum Importers {
         case .chromeTrace:
             return try ChromeTraceImporter.read(path: path, inputIndex: inputIndex, progress: progress)
         case .metrickit:
-            throw .unknownFormat(
-                path: path, reason: "\(format.displayName) are recognised but not supported by this build yet")
-        }
-    }
-}
-
-extension InputFormat {
-    /// The format's name in a sentence, plural: "pcap captures".
-    var displayName: String {
-        switch self {
-        case .drainTrace: "Drain traces"
-        case .pcap: "pcap captures"
-        case .pcapng: "pcapng captures"
-        case .strace: "strace outputs"
-        case .metrickit: "MetricKit payloads"
-        case .chromeTrace: "Chrome traces"
+            return try MetricKitImporter.read(path: path, inputIndex: inputIndex, progress: progress)
         }
     }
 }

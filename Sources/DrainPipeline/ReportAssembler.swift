@@ -42,7 +42,7 @@ struct ReportAssembler {
             endpoints: endpoints(),
             breakdown: breakdown(),
             radio: radioSummary(),
-            timeline: bins(durationS: durationS))
+            timeline: bins(durationS: durationS), metrickit: timeline.aggregates)
     }
 
     private var modelInfo: ModelInfo {

@@ -1,14 +1,29 @@
+import DrainTrace
+
 /// Renders a report as a set of CSV tables (RFC 4180, CRLF line ends), one per concern, for
 /// spreadsheets and scripts. `docs/reports.md` documents every table's columns and units.
 public enum CSVReportRenderer {
     /// The tables in a fixed order: `summary`, `findings`, `timeline`, `breakdown`,
     /// `endpoints`, `bursts`, `radio_states`, `rules`, `thresholds`, `inputs`, `diagnostics`. Each
-    /// starts with a header record. Deterministic; O(size of the report).
+    /// starts with a header record. A report of MetricKit inputs adds `metrickit` at the end.
+    /// Deterministic; O(size of the report).
     public static func tables(_ report: Report) -> [(name: String, csv: String)] {
-        [
+        var tables = [
             summary(report), findings(report), timeline(report), breakdown(report), endpoints(report), bursts(report),
             radioStates(report), rules(report), thresholds(report), inputs(report), diagnostics(report),
-        ].map { ($0.name, $0.csv) }
+        ]
+        if let aggregates = report.metrickit { tables.append(metricKit(aggregates)) }
+        return tables.map { ($0.name, $0.csv) }
+    }
+
+    /// `metrickit`: one row per aggregate value present (key, value, unit), machine units.
+    static func metricKit(_ aggregates: MetricAggregates) -> CSVTable {
+        var table = CSVTable(name: "metrickit", header: ["key", "value", "unit"])
+        for row in MetricKitRow.rows(aggregates) {
+            let value: CSVField = if case .text = row.value { .text(row.machineValue) } else { .number(row.machineValue) }
+            table.append([.text(row.key), value, .text(row.unit)])
+        }
+        return table
     }
 
     static func summary(_ report: Report) -> CSVTable {

@@ -132,6 +132,17 @@ extension HTMLReportRenderer {
         return html + table.render() + burstsTable(report) + "</section>\n"
     }
 
+    /// The MetricKit aggregates, when the report has any; every cell escaped by `HTMLTable`.
+    static func metricKitSection(_ report: Report) -> String {
+        guard let aggregates = report.metrickit else { return "" }
+        var table = HTMLTable(columns: [HTMLTable.Column("Metric"), HTMLTable.Column("Value", numeric: true)])
+        for row in MetricKitRow.rows(aggregates) {
+            table.rows.append([.text(row.label), .text(row.displayValue)])
+        }
+        return "<section id=\"metrickit\">\n<h2>MetricKit aggregates</h2>\n<p class=\"meta\">Totals over the payload windows, not a timeline; rules that need events are not applicable to them.</p>\n"
+            + table.render() + "</section>\n"
+    }
+
     static func inputsSection(_ report: Report) -> String {
         var html = "<section id=\"inputs\">\n<h2>Inputs</h2>\n"
         for input in report.inputs {

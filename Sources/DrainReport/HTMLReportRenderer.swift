@@ -36,6 +36,7 @@ public enum HTMLReportRenderer {
         page += "<main>\n"
         page += summarySection(report)
         page += categorySection(report)
+        page += metricKitSection(report)
         page += timelineSection(report)
         page += findingsSection(report)
         page += rulesSection(report)

@@ -13,6 +13,7 @@ public enum MarkdownReportRenderer {
         text += inputs(report)
         text += summary(report)
         text += categories(report)
+        text += metricKit(report)
         text += findings(report)
         text += rules(report)
         return text
@@ -24,6 +25,13 @@ public enum MarkdownReportRenderer {
         text += "\n"
         for row in rows { text += "| " + row.joined(separator: " | ") + " |\n" }
         return text + "\n"
+    }
+
+    /// The MetricKit aggregates, when the report has any.
+    static func metricKit(_ report: Report) -> String {
+        guard let aggregates = report.metrickit else { return "" }
+        let rows = MetricKitRow.rows(aggregates).map { [Markdown.escape($0.label), Markdown.escape($0.displayValue)] }
+        return "## MetricKit aggregates\n\n" + table(["Metric", "Value"], alignRight: [1], rows)
     }
 
     static func inputs(_ report: Report) -> String {

@@ -29,12 +29,16 @@ public struct Report: Codable, Sendable, Equatable {
     public var breakdown: [KeyEnergy]
     public var radio: RadioSummary
     public var timeline: TimelineBins
+    /// The aggregate metrics of MetricKit inputs (seconds, bytes, counts), when any; absent
+    /// from the JSON otherwise.
+    public var metrickit: MetricAggregates?
 
     public init(
         schemaVersion: Int = Report.currentSchemaVersion, generator: String, model: ModelInfo,
         thresholds: [ThresholdUsed], inputs: [ReportInput], durationS: Double, energy: EnergySummary,
         memory: MemorySummary, scores: Scores, findings: [Finding], rules: [RuleResult],
-        endpoints: [EndpointSummary], breakdown: [KeyEnergy], radio: RadioSummary, timeline: TimelineBins
+        endpoints: [EndpointSummary], breakdown: [KeyEnergy], radio: RadioSummary, timeline: TimelineBins,
+        metrickit: MetricAggregates? = nil
     ) {
         self.schemaVersion = schemaVersion
         self.generator = generator
@@ -51,13 +55,14 @@ public struct Report: Codable, Sendable, Equatable {
         self.breakdown = breakdown
         self.radio = radio
         self.timeline = timeline
+        self.metrickit = metrickit
     }
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version"
         case generator, model, thresholds, inputs
         case durationS = "duration_s"
-        case energy, memory, scores, findings, rules, endpoints, breakdown, radio, timeline
+        case energy, memory, scores, findings, rules, endpoints, breakdown, radio, timeline, metrickit
     }
 }
 

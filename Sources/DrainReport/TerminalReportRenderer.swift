@@ -31,6 +31,9 @@ public enum TerminalReportRenderer {
         lines += categoryBars(report, color: color, width: width)
         line("Memory    " + memoryLine(report.memory))
         line("Guidance  " + guidanceLine(report))
+        if let aggregates = report.metrickit {
+            line("MetricKit " + metricKitLine(aggregates))
+        }
         lines.append("")
         lines += findingLines(report, color: color, width: width)
         return lines.joined(separator: "\n") + "\n"
@@ -57,6 +60,17 @@ public enum TerminalReportRenderer {
             let coloured = TerminalText.style(bar, CategoryPalette.ansi(for: category.name), enabled: color)
             return "  " + name + " " + coloured + String(repeating: " ", count: barWidth - bar.count) + " " + value
         }
+    }
+
+    /// The headline MetricKit aggregates on one line; untrusted strings are not shown.
+    static func metricKitLine(_ aggregates: MetricAggregates) -> String {
+        let headline: Set<String> = [
+            "metric_s", "cpu_time_s", "logical_write_bytes", "peak_memory_bytes", "hangs", "crashes", "disk_write_exceptions",
+            "cpu_exceptions",
+        ]
+        let parts = MetricKitRow.rows(aggregates).filter { headline.contains($0.key) }.map { $0.label.lowercased() + " " + $0.displayValue }
+        let payloads = "\(aggregates.metricPayloads) metric + \(aggregates.diagnosticPayloads) diagnostic payload(s)"
+        return ([payloads] + parts).joined(separator: " · ")
     }
 
     static func memoryLine(_ memory: MemorySummary) -> String {

@@ -34,6 +34,12 @@ public struct Timeline: Sendable {
     /// declared (a trace footer, a capture's last packet). Set by importers and `finish`.
     public var end: Nanoseconds = 0
 
+    /// Aggregate metrics of MetricKit inputs (totals over a window, not events), if any.
+    public var aggregates: MetricAggregates?
+
+    /// Whether the run is aggregates only: MetricKit inputs and no events to judge.
+    public var isAggregatesOnly: Bool { time.isEmpty && aggregates != nil }
+
     private var sorted = true
 
     public init() {}
@@ -141,7 +147,8 @@ public struct Timeline: Sendable {
     /// the result's time zero, and `diagnostics[i]` of that input says so. Strings are
     /// re-interned into one table and each row's `input` becomes the index of its timeline;
     /// flows are carried over the same way (times shifted, strings re-interned, tagged with
-    /// their input). O(n log n) in the total number of events, plus O(flows).
+    /// their input). Aggregate metrics are combined (`MetricAggregates.combining`).
+    /// O(n log n) in the total number of events, plus O(flows).
     public static func merge(_ timelines: [Timeline], diagnostics: inout [ImportDiagnostics]) -> Timeline {
         if timelines.count == 1 {
             var only = timelines[0]
@@ -153,6 +160,7 @@ public struct Timeline: Sendable {
         let origin = known.min()
         var merged = Timeline()
         merged.wallClockStart = origin
+        merged.aggregates = MetricAggregates.combining(timelines.compactMap(\.aggregates))
         merged.reserveCapacity(timelines.reduce(0) { $0 + $1.count })
         for (index, timeline) in timelines.enumerated() {
             var shift: Int64 = 0

@@ -19,7 +19,7 @@ struct AnalyzeCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Input files: Drain traces (.jsonl), pcap or pcapng captures, strace output, Chrome traces.", valueName: "INPUT"))
+    @Argument(help: ArgumentHelp("Input files: Drain traces (.jsonl), pcap or pcapng captures, strace output, Chrome traces, MetricKit JSON.", valueName: "INPUT"))
     var inputs: [String]
 
     @OptionGroup var modelOptions: ModelOptions

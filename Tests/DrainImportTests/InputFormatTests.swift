@@ -132,7 +132,7 @@ struct InputFormatTests {
         }
     }
 
-    @Test("Importers reads Drain traces and captures and names the formats this build cannot read yet")
+    @Test("Importers reads Drain traces, captures and MetricKit payloads")
     func dispatch() throws {
         let fixture = try TraceFixture(header + "\n" + #"{"t":0,"type":"memory_warning"}"# + "\n")
         defer { fixture.remove() }
@@ -145,14 +145,9 @@ struct InputFormatTests {
             #expect(capture.info.packets == packets)
         }
 
-        let cases: [(String, String)] = [
-            ("metrickit/meter__real_report.json", "MetricKit payloads are recognised but not supported by this build yet"),
-        ]
-        for (file, reason) in cases {
-            let path = Corpus.root.appendingPathComponent(file).path
-            #expect(throws: ImportError.unknownFormat(path: path, reason: reason)) {
-                try Importers.read(path: path, inputIndex: 0)
-            }
-        }
+        let payload = try Importers.read(
+            path: Corpus.root.appendingPathComponent("metrickit/meter__real_report.json").path, inputIndex: 0)
+        #expect(payload.info.format == "metrickit")
+        #expect(payload.timeline.aggregates?.crashes.count == 2)
     }
 }

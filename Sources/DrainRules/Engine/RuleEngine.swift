@@ -73,7 +73,8 @@ public struct RuleEngine: Sendable {
         }
     }
 
-    /// Evaluates every rule. Findings are sorted by severity (highest first), then catalogue
+    /// Evaluates every rule; on a run of MetricKit aggregates only, rules that need events
+    /// (all but the `AggregateRule`s) are not applicable. Findings are sorted by severity (highest first), then catalogue
     /// order, then first time range, then the order the rule gave them.
     public func evaluate(_ priced: PricedTimeline) -> RuleEvaluation {
         var findings: [(order: Int, index: Int, finding: Finding)] = []
@@ -90,7 +91,9 @@ public struct RuleEngine: Sendable {
             thresholds += used
             let parameters = Dictionary(uniqueKeysWithValues: used.map { ($0.parameter, $0.value) })
             let context = RuleContext(priced: priced, model: model, parameters: parameters)
-            switch ruleType.init().evaluate(context) {
+            let aggregatesOnly = priced.timeline.isAggregatesOnly && !(ruleType is any AggregateRule.Type)
+            let outcome = aggregatesOnly ? .notApplicable(RuleContext.needsTimelineReason) : ruleType.init().evaluate(context)
+            switch outcome {
             case .notApplicable(let reason):
                 results.append(RuleResult(id: rule.id, area: rule.area, title: rule.title, status: .notApplicable, reason: reason))
             case .findings(let found):

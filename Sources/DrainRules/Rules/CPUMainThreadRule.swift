@@ -8,8 +8,10 @@ import DrainTrace
 /// - long slices: `cpu` slices on the main thread longer than `long_slice_s` (warning), an
 ///   error when one is longer than `hang_s` (the app stops responding);
 /// - I/O: any `net` or `disk` event recorded on the main thread (warning).
-/// Not applicable when no event names the main thread. O(n + k log k) for k flagged events.
-public struct CPUMainThreadRule: Rule {
+/// Not applicable when no event names the main thread. MetricKit hang diagnostics and
+/// hang-time histograms are judged too (see `evaluateAggregates`). O(n + k log k) for k
+/// flagged events.
+public struct CPUMainThreadRule: AggregateRule {
     public static let description = RuleDescription(
         id: "CPU-MAIN-THREAD",
         title: "Work blocks the main thread",
@@ -48,8 +50,20 @@ public struct CPUMainThreadRule: Rule {
                 run.disk(1.01, .read, bytes: 200_000, path: "/data/settings.plist", thread: "main")
                 return run.build(end: 5)
             },
+            Scenario("MetricKit: a 20 s hang diagnostic", expect: .error) {
+                .metricKit(seconds: 0) { $0.hangs = [.init(durationS: 20)] }
+            },
+            Scenario("MetricKit: hang histogram with 30 hangs of 400-700 ms", expect: .error) {
+                .metricKit { $0.hangTime = .init(buckets: [.init(startS: 0, endS: 0.1, count: 50), .init(startS: 0.4, endS: 0.7, count: 30)]) }
+            },
+            Scenario("MetricKit: hang histogram with hangs of 150-200 ms", expect: .warning) {
+                .metricKit { $0.hangTime = .init(buckets: [.init(startS: 0.15, endS: 0.2, count: 4)]) }
+            },
         ],
         nonTriggeringExamples: [
+            Scenario("MetricKit: hang histogram of short hangs only") {
+                .metricKit { $0.hangTime = .init(buckets: [.init(startS: 0, endS: 0.1, count: 50), .init(startS: 0.4, endS: 0.7, count: 0)]) }
+            },
             Scenario("short main-thread slices, I/O on a worker") {
                 var run = TimelineBuilder()
                 for frame in 0..<30 { run.cpu(Double(frame) * 0.1, duration: 0.008, name: "draw", thread: "main") }
@@ -73,6 +87,12 @@ public struct CPUMainThreadRule: Rule {
     public init() {}
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
+        .combining(
+            events: evaluateEvents(context), aggregates: context.timeline.aggregates.map { evaluateAggregates($0, context) },
+            hasEvents: !context.timeline.isEmpty)
+    }
+
+    private func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
         let unattributed = RuleOutcome.notApplicable("no event is attributed to the main thread (thread \"main\")")
         guard let main = timeline.mainThreadID else { return unattributed }

@@ -8,8 +8,9 @@ import DrainTrace
 /// write rate; × 86,400 s it is the daily projection. Above `warning_bytes_per_day` (1 GB) a
 /// warning; above `limit_bytes_per_day` (1073.74 MB, the volume after which Apple's system
 /// reports a disk-write exception) an error. A run shorter than `min_run_s` is not projected:
-/// a day extrapolated from seconds is noise. O(n).
-public struct DiskVolumeRule: Rule {
+/// a day extrapolated from seconds is noise. MetricKit aggregates are judged too (see
+/// `evaluateAggregates`). O(n).
+public struct DiskVolumeRule: AggregateRule {
     /// Seconds in the day the projection is made for.
     static let day = 86_400.0
 
@@ -45,8 +46,17 @@ public struct DiskVolumeRule: Rule {
                 for write in 0..<12 { run.disk(Double(write) * 10, .write, bytes: 1_000_000, path: "/data/cache.bin") }
                 return run.build(end: 120)
             },
+            Scenario("MetricKit: 1,200,000 kB of logical writes in a day", expect: .error) {
+                .metricKit { $0.logicalWriteBytes = 1_200_000_000 }
+            },
+            Scenario("MetricKit: a disk-write exception", expect: .error) {
+                .metricKit(seconds: 0) { $0.diskWriteExceptions = [.init(writesCausedBytes: 2_000)] }
+            },
         ],
         nonTriggeringExamples: [
+            Scenario("MetricKit: 80,000 kB of logical writes in a day") {
+                .metricKit { $0.logicalWriteBytes = 80_000_000 }
+            },
             Scenario("10 KB/s for two minutes") {
                 var run = TimelineBuilder()
                 for second in 0..<120 { run.disk(Double(second), .write, bytes: 10_000, path: "/data/log.bin") }
@@ -67,6 +77,12 @@ public struct DiskVolumeRule: Rule {
     public init() {}
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
+        .combining(
+            events: evaluateEvents(context), aggregates: context.timeline.aggregates.map { evaluateAggregates($0, context) },
+            hasEvents: !context.timeline.isEmpty)
+    }
+
+    private func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
         var diskEvents = 0
         var writes = 0

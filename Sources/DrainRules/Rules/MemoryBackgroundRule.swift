@@ -11,8 +11,9 @@ import DrainTrace
 /// sample taken in the foreground before the stretch. A footprint above `max_share` of that
 /// peak and above `min_bytes` is a warning, one finding per stretch. A stretch without a
 /// sample, or without a foreground sample before it, cannot be judged. O(n + m log s) for
-/// m samples and s stretches.
-public struct MemoryBackgroundRule: Rule {
+/// m samples and s stretches. MetricKit's average suspended memory against its peak memory is
+/// judged too (see `evaluateAggregates`).
+public struct MemoryBackgroundRule: AggregateRule {
     public static let description = RuleDescription(
         id: "MEM-BACKGROUND",
         title: "Memory kept in the background",
@@ -45,8 +46,20 @@ public struct MemoryBackgroundRule: Rule {
                 run.lifecycle(16, .suspended)
                 return run.build(end: 60)
             },
+            Scenario("MetricKit: 300 MB suspended of a 400 MB peak", expect: .warning) {
+                .metricKit {
+                    $0.peakMemoryBytes = 400_000_000
+                    $0.averageSuspendedMemoryBytes = 300_000_000
+                }
+            },
         ],
         nonTriggeringExamples: [
+            Scenario("MetricKit: 100,000 kB suspended of a 200,000 kB peak") {
+                .metricKit {
+                    $0.peakMemoryBytes = 200_000_000
+                    $0.averageSuspendedMemoryBytes = 100_000_000
+                }
+            },
             Scenario("memory released on entering the background") {
                 var run = TimelineBuilder()
                 run.lifecycle(0, .active)
@@ -75,6 +88,12 @@ public struct MemoryBackgroundRule: Rule {
     public init() {}
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
+        .combining(
+            events: evaluateEvents(context), aggregates: context.timeline.aggregates.map { evaluateAggregates($0, context) },
+            hasEvents: !context.timeline.isEmpty)
+    }
+
+    private func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
         let track = LifecycleTrack(timeline)
         guard !track.stretches.isEmpty else { return .notApplicable("the run never enters the background") }

@@ -7,8 +7,9 @@ import DrainTrace
 /// A warning when the peak is above `warning_share` of `model.memory.limit_bytes`, an error
 /// above `error_share`. The time ranges are the stretches spent above the warning level:
 /// from the first sample above it to the first sample back at or below it (or the last
-/// sample). O(n).
-public struct MemoryPeakRule: Rule {
+/// sample). MetricKit peak memory and memory-limit exits are judged too (see
+/// `evaluateAggregates`). O(n).
+public struct MemoryPeakRule: AggregateRule {
     public static let description = RuleDescription(
         id: "MEM-PEAK",
         title: "Memory footprint near the limit",
@@ -44,8 +45,17 @@ public struct MemoryPeakRule: Rule {
                 run.memory(1, footprint: Int64(limit * 1.1))
                 return run.build(end: 2)
             }),
+            Scenario("MetricKit: peak memory at 90 % of the limit", expect: .warning, model: { model in
+                .metricKit { $0.peakMemoryBytes = model.memory.limitBytes.value * 0.9 }
+            }),
+            Scenario("MetricKit: two memory-limit exits", expect: .error) {
+                .metricKit { $0.exits = [.init(reason: "MemoryResourceLimit", foreground: 1, background: 1)] }
+            },
         ],
         nonTriggeringExamples: [
+            Scenario("MetricKit: peak memory at half the limit", model: { model in
+                .metricKit { $0.peakMemoryBytes = model.memory.limitBytes.value * 0.5 }
+            }),
             Scenario("peak at half the limit", model: { model in
                 let limit = model.memory.limitBytes.value
                 var run = TimelineBuilder()
@@ -63,6 +73,12 @@ public struct MemoryPeakRule: Rule {
     public init() {}
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
+        .combining(
+            events: evaluateEvents(context), aggregates: context.timeline.aggregates.map { evaluateAggregates($0, context) },
+            hasEvents: !context.timeline.isEmpty)
+    }
+
+    private func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
         let limit = context.model.memory.limitBytes.value
         guard limit > 0 else { return .notApplicable("the device model \(context.model.name) states no memory limit") }

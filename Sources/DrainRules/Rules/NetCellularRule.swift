@@ -10,8 +10,9 @@ import DrainTrace
 /// `max_cellular_bytes` makes a finding, with the bytes of every interface and what the same
 /// cellular traffic would cost on the model's Wi-Fi radio: the cellular events are priced again
 /// at the same times on a Wi-Fi radio of their own (`RadioSimulation`). O(n), plus one pricing
-/// of the cellular traffic when a finding is made.
-public struct NetCellularRule: Rule {
+/// of the cellular traffic when a finding is made. MetricKit's cellular byte totals are judged
+/// too (see `evaluateAggregates`).
+public struct NetCellularRule: AggregateRule {
     public static let description = RuleDescription(
         id: "NET-CELLULAR",
         title: "Large transfers over cellular",
@@ -44,8 +45,21 @@ public struct NetCellularRule: Rule {
                 for upload in 0..<12 { run.net(Double(upload) * 5, .tx, bytes: 500_000, host: "photos.example.com", link: .cellular) }
                 return run.build(end: 70)
             },
+            Scenario("MetricKit: 150,000 kB over cellular", expect: .warning) {
+                .metricKit {
+                    $0.cellularDownBytes = 80_000_000
+                    $0.cellularUpBytes = 70_000_000
+                    $0.wifiDownBytes = 60_000_000
+                }
+            },
         ],
         nonTriggeringExamples: [
+            Scenario("MetricKit: 4,000 kB over cellular, 60,000 kB over Wi-Fi") {
+                .metricKit {
+                    $0.cellularDownBytes = 4_000_000
+                    $0.wifiDownBytes = 60_000_000
+                }
+            },
             Scenario("4 MB over cellular") {
                 var run = TimelineBuilder()
                 for part in 0..<4 { run.net(Double(part), .rx, bytes: 1_000_000, host: "cdn.example.com", link: .cellular) }
@@ -66,6 +80,12 @@ public struct NetCellularRule: Rule {
     public init() {}
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
+        .combining(
+            events: evaluateEvents(context), aggregates: context.timeline.aggregates.map { evaluateAggregates($0, context) },
+            hasEvents: !context.timeline.isEmpty)
+    }
+
+    private func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
         let radios = DeviceRadios(radio: context.model.radio)
         var bytesByLink = [Int64](repeating: 0, count: LinkKind.allCases.count)

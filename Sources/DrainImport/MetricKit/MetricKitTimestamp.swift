@@ -1,0 +1,131 @@
+/// Reads MetricKit time stamps, `yyyy-MM-dd HH:mm:ss Z` ("2020-10-10 19:35:24 +0000").
+///
+/// Accepted: a space or `T` between date and time; optional fractional seconds; a zone of
+/// `+HHMM`, `+HH:MM`, `+HH`, `Z`, `UTC` or `GMT` (also `GMT+HH:MM`), or none at all, as
+/// macOS writes them; a time stamp without a zone is read as UTC and says so. O(length).
+struct MetricKitTimestamp: Equatable {
+    /// Nanoseconds since the Unix epoch.
+    var nanoseconds: Int64
+    /// Whether the text named a zone; without one the time was taken as UTC.
+    var hasZone: Bool
+
+    init(nanoseconds: Int64, hasZone: Bool) {
+        self.nanoseconds = nanoseconds
+        self.hasZone = hasZone
+    }
+
+    /// Parses `text`, or returns nil when it is not a time stamp of the form above.
+    init?(_ text: String) {
+        var reader = Reader(Array(text.utf8))
+        guard let year = reader.number(digits: 4), reader.skip("-"), let month = reader.number(digits: 2),
+            reader.skip("-"), let day = reader.number(digits: 2), reader.skip(" ") || reader.skip("T"),
+            let hour = reader.number(digits: 2), reader.skip(":"), let minute = reader.number(digits: 2),
+            reader.skip(":"), let second = reader.number(digits: 2)
+        else { return nil }
+        guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day), hour < 24,
+            minute < 60, second <= 60
+        else { return nil }
+        var fraction: Int64 = 0
+        if reader.skip(".") || reader.skip(",") {
+            var scale: Int64 = 100_000_000
+            var digits = 0
+            while let digit = reader.digit() {
+                fraction += Int64(digit) * scale
+                scale /= 10
+                digits += 1
+            }
+            guard digits > 0 else { return nil }
+        }
+        while reader.skip(" ") {}
+        guard let offset = reader.zone() else { return nil }
+        while reader.skip(" ") {}
+        guard reader.isAtEnd else { return nil }
+        let days = Self.daysSinceEpoch(year: year, month: month, day: day)
+        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - (offset ?? 0)
+        self.init(nanoseconds: seconds * 1_000_000_000 + fraction, hasZone: offset != nil)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days from 1970-01-01 to the date in the proleptic Gregorian calendar: whole 400-year
+    /// eras of 146,097 days, then years of a March-based calendar, which puts the leap day last.
+    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int64 {
+        let marchYear = month <= 2 ? year - 1 : year
+        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
+        let yearOfEra = marchYear - era * 400
+        let marchMonth = (month + 9) % 12
+        let dayOfYear = (153 * marchMonth + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        // 719,468 days lie between 0000-03-01 and 1970-01-01.
+        return Int64(era * 146_097 + dayOfEra - 719_468)
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var index = 0
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+        }
+
+        var isAtEnd: Bool { index == bytes.count }
+
+        mutating func skip(_ character: Unicode.Scalar) -> Bool {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func skip(word: String) -> Bool {
+            let text = Array(word.utf8)
+            guard bytes[index...].starts(with: text) else { return false }
+            index += text.count
+            return true
+        }
+
+        mutating func digit() -> Int? {
+            guard index < bytes.count, ASCII.isDigit(bytes[index]) else { return nil }
+            index += 1
+            return Int(bytes[index - 1] - ASCII.zero)
+        }
+
+        mutating func number(digits: Int) -> Int? {
+            var value = 0
+            for _ in 0..<digits {
+                guard let digit = digit() else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+
+        /// The zone's offset from UTC in seconds: `.some(nil)` when there is no zone, nil
+        /// when the text there is not a zone.
+        mutating func zone() -> Int64?? {
+            if isAtEnd { return .some(nil) }
+            if skip("Z") { return 0 }
+            if skip(word: "UTC") || skip(word: "GMT"), isAtEnd || bytes[index] == UInt8(ascii: " ") { return 0 }
+            let sign: Int64
+            if skip("+") {
+                sign = 1
+            } else if skip("-") {
+                sign = -1
+            } else {
+                return nil
+            }
+            guard let hours = number(digits: 2), hours <= 14 else { return nil }
+            var minutes = 0
+            if !isAtEnd {
+                _ = skip(":")
+                guard let value = number(digits: 2), value < 60 else { return nil }
+                minutes = value
+            }
+            return sign * Int64(hours * 3600 + minutes * 60)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import DrainReport
+import DrainTrace
+
+/// A rule that can also judge MetricKit aggregates (totals over a window), not only a
+/// timeline of events. The engine finds every other rule not applicable on a run that is
+/// aggregates only (`Timeline.isAggregatesOnly`), with `RuleContext.needsTimelineReason`.
+public protocol AggregateRule: Rule {}
+
+extension RuleContext {
+    /// Why a rule that needs events does not apply to MetricKit payloads.
+    public static let needsTimelineReason = "needs a timeline of events; MetricKit payloads are aggregates"
+}
+
+extension RuleOutcome {
+    /// One verdict from the verdict on the events and the verdict on the aggregates (nil
+    /// when the run has none): findings of both are kept; when neither has findings, the
+    /// events' reason wins if the run has events, the aggregates' otherwise.
+    static func combining(events: RuleOutcome, aggregates: RuleOutcome?, hasEvents: Bool) -> RuleOutcome {
+        guard let aggregates else { return events }
+        switch (events, aggregates) {
+        case let (.findings(lhs), .findings(rhs)): return .findings(lhs + rhs)
+        case (.findings, .notApplicable): return events
+        case (.notApplicable, .findings): return aggregates
+        case (.notApplicable, .notApplicable): return hasEvents ? events : aggregates
+        }
+    }
+}
+
+extension RuleContext {
+    /// The span MetricKit totals cover, on the timeline's clock: the payload window placed by
+    /// its wall-clock start when both are known, else the whole run. A finding from
+    /// aggregates can say no more precisely when it happened.
+    var aggregateWindow: [TimeRange] {
+        let timeline = self.timeline
+        if let aggregates = timeline.aggregates, let start = aggregates.windowStart, let end = aggregates.windowEnd,
+            let origin = timeline.wallClockStart, end >= start
+        {
+            return [TimeRange(from: start - origin, to: end - origin)]
+        }
+        return [TimeRange(from: 0, to: timeline.end)]
+    }
+}
