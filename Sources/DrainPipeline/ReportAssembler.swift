@@ -26,8 +26,12 @@ struct ReportAssembler {
         let durationS = Clock.seconds(end)
         let energy = energySummary(durationS: durationS)
         let guidance = GuidanceScore.scores(evaluation.results)
-        let energyScore = EnergyScore.score(
-            averageMilliwatts: energy.averageMw, score90: model.score.score90Mw.value, score50: model.score.score50Mw.value)
+        // MetricKit aggregates are not priced: a score of their zero energy would be a false 100.
+        let energyScore =
+            timeline.isAggregatesOnly
+            ? nil
+            : EnergyScore.score(
+                averageMilliwatts: energy.averageMw, score90: model.score.score90Mw.value, score50: model.score.score50Mw.value)
         return Report(
             generator: Analysis.generator,
             model: modelInfo,

@@ -13,12 +13,15 @@ extension HTMLReportRenderer {
             "Battery drain", DisplayNumber.percent(energy.batteryPctPerHour, digits: 2) + "/h",
             "of a \(Formatting.fixed(report.model.batteryWh, digits: 2)) Wh battery"
         )
-        let energyScore = report.scores.energy
-        html += card(
-            "Energy score", DisplayNumber.score(energyScore) + "<small>/100</small>",
-            "90 at \(DisplayNumber.milliwatts(report.model.score90Mw)), 50 at \(DisplayNumber.milliwatts(report.model.score50Mw))",
-            meter: meter(energyScore / 100, cssClass: scoreClass(energyScore)), valueIsMarkup: true
-        )
+        if let energyScore = report.scores.energy {
+            html += card(
+                "Energy score", DisplayNumber.score(energyScore) + "<small>/100</small>",
+                "90 at \(DisplayNumber.milliwatts(report.model.score90Mw)), 50 at \(DisplayNumber.milliwatts(report.model.score50Mw))",
+                meter: meter(energyScore / 100, cssClass: scoreClass(energyScore)), valueIsMarkup: true
+            )
+        } else {
+            html += card("Energy score", "n/a", "no events to price: MetricKit aggregates only")
+        }
         let applicable = report.rules.filter { $0.status != .notApplicable && $0.status != .disabled }.count
         if let guidance = report.scores.guidance {
             html += card(

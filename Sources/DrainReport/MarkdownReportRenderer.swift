@@ -50,7 +50,7 @@ public enum MarkdownReportRenderer {
             ["Total energy", "\(DisplayNumber.joules(energy.totalJ)) (\(Formatting.fixed(energy.mwh, digits: 3)) mWh)"],
             ["Average power", DisplayNumber.milliwatts(energy.averageMw)],
             ["Battery drain", DisplayNumber.percent(energy.batteryPctPerHour, digits: 2) + "/h"],
-            ["Energy score", DisplayNumber.score(report.scores.energy) + "/100"],
+            ["Energy score", report.scores.energy.map { DisplayNumber.score($0) + "/100" } ?? "n/a (not priced)"],
             ["Guidance score", report.scores.guidance.map { DisplayNumber.score($0) + "/100" } ?? "n/a"],
         ]
         let memory = report.memory

@@ -26,7 +26,7 @@ public enum TerminalReportRenderer {
         let energy = report.energy
         line(
             "Energy    \(DisplayNumber.joules(energy.totalJ)) · \(DisplayNumber.milliwatts(energy.averageMw)) average · "
-                + "\(DisplayNumber.percent(energy.batteryPctPerHour, digits: 2))/h battery · score \(DisplayNumber.score(report.scores.energy))/100"
+                + "\(DisplayNumber.percent(energy.batteryPctPerHour, digits: 2))/h battery · score \(report.scores.energy.map { DisplayNumber.score($0) + "/100" } ?? "n/a (not priced)")"
         )
         lines += categoryBars(report, color: color, width: width)
         line("Memory    " + memoryLine(report.memory))

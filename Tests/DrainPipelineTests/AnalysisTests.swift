@@ -103,7 +103,8 @@ import Testing
         #expect(Set(report.energy.byCategory.keys) == ["cpu", "radio", "disk", "polling", "display", "location", "sensors"])
         for value in report.energy.byCategory.values { #expect(value.isFinite && value > 0) }
         #expect(report.energy.totalJ.isFinite)
-        #expect(report.scores.energy >= 0 && report.scores.energy <= 100)
+        let score = try #require(report.scores.energy)
+        #expect(score >= 0 && score <= 100)
         #expect(report.memory.peakBytes != nil)
         #expect(report.memory.warnings == 1)
         let ids = Set(report.findings.map(\.rule))

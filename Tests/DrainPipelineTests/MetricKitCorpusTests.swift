@@ -48,6 +48,9 @@ import Testing
             let polling = try #require(rules.first { $0["id"] as? String == "CPU-POLLING" })
             #expect(polling["status"] as? String == "not_applicable")
             #expect((polling["reason"] as? String)?.contains("MetricKit payloads are aggregates") == true)
+            // Nothing was priced, so there is no energy score to give (not a perfect 100).
+            let scores = try #require(report?["scores"] as? [String: Any])
+            #expect(scores["energy"] == nil && scores["guidance"] is Double)
         }
     }
 

@@ -46,6 +46,25 @@ import Testing
         #expect(terminal.split(separator: "\n").allSatisfy { $0.count <= 40 })
     }
 
+    /// A run with no events to price (MetricKit aggregates only) has no energy score: every
+    /// format says so instead of showing the 100 of zero energy.
+    @Test func aRunWithoutAnEnergyScoreSaysNotApplicable() throws {
+        var report = Self.empty
+        report.scores.energy = nil
+        let json = try JSONReportRenderer.render(report)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let scores = try #require(object["scores"] as? [String: Any])
+        #expect(scores["energy"] == nil)
+        #expect(try JSONDecoder().decode(Report.self, from: Data(json.utf8)) == report)
+        let summary = try #require(CSVReportRenderer.tables(report).first { $0.name == "summary" }?.csv)
+        let row = try #require(try RFC4180Reader.records(summary).first { $0.first == "score_energy" })
+        #expect(row.dropFirst().allSatisfy { $0.isEmpty })
+        let html = try HTMLReportRenderer.render(report)
+        #expect(html.contains("no events to price: MetricKit aggregates only"))
+        #expect(MarkdownReportRenderer.render(report).contains("| Energy score | n/a (not priced) |"))
+        #expect(TerminalReportRenderer.render(report, color: false, width: 120).contains("score n/a (not priced)"))
+    }
+
     @Test func aRaggedTimelineGivesEmptyCellsNotACrash() throws {
         let csv = try #require(CSVReportRenderer.tables(Self.ragged).first { $0.name == "timeline" }?.csv)
         let records = try RFC4180Reader.records(csv)
