@@ -74,8 +74,9 @@ public struct RuleEngine: Sendable {
     }
 
     /// Evaluates every rule; on a run of MetricKit aggregates only, rules that need events
-    /// (all but the `AggregateRule`s) are not applicable. Findings are sorted by severity (highest first), then catalogue
-    /// order, then first time range, then the order the rule gave them.
+    /// (all but the `AggregateRule`s) are not applicable. Findings are sorted by severity
+    /// (highest first), then catalogue order, then first time range, then the order the rule
+    /// gave them.
     public func evaluate(_ priced: PricedTimeline) -> RuleEvaluation {
         var findings: [(order: Int, index: Int, finding: Finding)] = []
         var results: [RuleResult] = []
