@@ -15,6 +15,6 @@ struct Drain: ParsableCommand {
             73 a report file could not be written.
             """,
         version: DrainVersion.current,
-        subcommands: [AnalyzeCommand.self, ExportCommand.self, ModelsCommand.self]
+        subcommands: [AnalyzeCommand.self, ExportCommand.self, RecordCommand.self, ModelsCommand.self]
     )
 }

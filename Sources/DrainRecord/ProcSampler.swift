@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import DrainTrace
+
+/// Samples the recorded process tree from `/proc`: per thread CPU time (schedstat) and
+/// voluntary context switches (status), per process `write_bytes`/`syscw` (io) and resident
+/// set size (the main thread's status), and the network interfaces' byte counters.
+///
+/// Files stay open between samples and are re-read with `pread` into one buffer; a sample
+/// allocates nothing unless a process, thread or interface appeared or a name changed.
+/// O(p + t) per sample for p processes on the system and t threads in the tree.
+struct ProcSampler {
+    private var tree: ProcessTree
+    /// The spawned process, which the recorder reaps itself after the last sample.
+    let root: Int32
+    /// A member of the tree that is not sampled itself (strace, under `--strace`).
+    private let excluded: Int32?
+    private var processes: [SampledProcess] = []
+    private var network = NetworkCounters()
+    private var joined: [Int32] = []
+    private var pass: UInt32 = 0
+    private let buffer: UnsafeMutableRawBufferPointer
+
+    /// Starts following the tree under `root`; `excluding` names a member whose own
+    /// activity is not recorded (its descendants are).
+    init(root: Int32, excluding excluded: Int32? = nil) {
+        tree = ProcessTree(root: root)
+        self.root = root
+        self.excluded = excluded
+        buffer = .allocate(byteCount: 16 * 1024, alignment: 8)
+        joined.reserveCapacity(16)
+        processes.reserveCapacity(16)
+        // Start the interfaces' counters now, so the first interval has deltas.
+        var ignored: [IntervalSample.InterfaceTraffic] = []
+        network.sample(buffer: buffer, into: &ignored)
+        joined.append(root)
+        addJoined()
+    }
+
+    /// The first process sampled: the command (under `--strace`, the process strace
+    /// started), nil until it has been seen.
+    private(set) var commandPID: Int32?
+
+    /// Takes one sample into `sample` (already reset for its interval).
+    mutating func sample(into sample: inout IntervalSample) {
+        tree.refresh(joined: &joined)
+        addJoined()
+        pass &+= 1
+        var resident: Int64 = 0
+        var anyResident = false
+        var index = 0
+        while index < processes.count {
+            guard sampleProcess(at: index, into: &sample, resident: &resident, anyResident: &anyResident) else {
+                processes[index].close()
+                tree.remove(processes[index].pid)
+                processes.remove(at: index)
+                continue
+            }
+            index += 1
+        }
+        if anyResident { sample.residentBytes = resident }
+        network.sample(buffer: buffer, into: &sample.interfaces)
+    }
+
+    /// Samples one process and its threads; false when the process is gone.
+    private mutating func sampleProcess(
+        at index: Int, into sample: inout IntervalSample, resident: inout Int64, anyResident: inout Bool
+    ) -> Bool {
+        let currentPass = pass
+        let buffer = self.buffer
+        var listed = false
+        processes[index].tasks.forEachNumber { thread in
+            listed = true
+            if let existing = processes[index].threads.firstIndex(where: { $0.thread == thread }) {
+                processes[index].threads[existing].pass = currentPass
+            } else if var added = SampledThread(process: processes[index].pid, thread: thread) {
+                added.pass = currentPass
+                processes[index].threads.append(added)
+            }
+        }
+        guard listed else { return false }
+        var threadIndex = 0
+        while threadIndex < processes[index].threads.count {
+            let thread = processes[index].threads[threadIndex]
+            guard thread.pass == currentPass, let delta = processes[index].threads[threadIndex].sample(buffer: buffer) else {
+                thread.close()
+                processes[index].threads.remove(at: threadIndex)
+                continue
+            }
+            sample.threads.append(
+                IntervalSample.ThreadActivity(
+                    thread: thread.thread, name: processes[index].threads[threadIndex].name, cpu: delta.cpu, wakeups: delta.wakeups))
+            threadIndex += 1
+        }
+        if let writes = processes[index].sampleWrites(buffer: buffer) {
+            sample.writes.append(IntervalSample.ProcessWrites(pid: processes[index].pid, bytes: writes.bytes, calls: writes.calls))
+        }
+        if let leader = processes[index].leader {
+            if let bytes = leader.parsed.residentBytes {
+                resident += bytes
+                anyResident = true
+            }
+            if leader.parsed.state == UInt8(ascii: "Z"), leader.parsed.parentPID == tree.recorderPID, processes[index].pid != root {
+                ChildProcess.reapOrphan(processes[index].pid)
+            }
+        }
+        return true
+    }
+
+    private mutating func addJoined() {
+        for pid in joined where pid != excluded {
+            guard let process = SampledProcess(pid: pid) else { continue }
+            processes.append(process)
+            if commandPID == nil { commandPID = pid }
+        }
+        joined.removeAll(keepingCapacity: true)
+    }
+
+    func close() {
+        for process in processes { process.close() }
+        network.close()
+        tree.close()
+        buffer.deallocate()
+    }
+}

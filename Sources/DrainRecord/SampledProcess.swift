@@ -1,0 +1,40 @@
+import DrainTrace
+
+/// One process of the recorded tree: its task directory, its io file, its threads and its
+/// write counters at the last sample.
+struct SampledProcess {
+    let pid: Int32
+    let tasks: ProcDirectory
+    /// Nil when the kernel refuses it (a set-user-id program); its writes are then not seen.
+    let io: ProcFile?
+    var threads: [SampledThread] = []
+    var writeBytes: Int64 = 0
+    var writeCalls: Int64 = 0
+
+    init?(pid: Int32) {
+        guard let tasks = ProcDirectory(path: "/proc/\(pid)/task") else { return nil }
+        self.pid = pid
+        self.tasks = tasks
+        io = ProcFile(path: "/proc/\(pid)/io")
+    }
+
+    /// The main thread, whose status also carries the process's state, parent and resident
+    /// set size.
+    var leader: SampledThread? { threads.first { $0.thread == pid } }
+
+    /// Reads the io counters; returns the growth of `write_bytes` and `syscw` since the last
+    /// read, or nil when they cannot be read.
+    mutating func sampleWrites(buffer: UnsafeMutableRawBufferPointer) -> (bytes: Int64, calls: Int64)? {
+        guard let io, let counters = io.read(into: buffer, ProcIO.parse) ?? nil else { return nil }
+        let delta = (max(0, counters.writeBytes - writeBytes), max(0, counters.writeCalls - writeCalls))
+        writeBytes = counters.writeBytes
+        writeCalls = counters.writeCalls
+        return delta
+    }
+
+    func close() {
+        for thread in threads { thread.close() }
+        tasks.close()
+        io?.close()
+    }
+}
