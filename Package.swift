@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "DrainRulesTests", dependencies: ["DrainRules", "DrainTestSupport"]),
         .testTarget(name: "DrainReportTests", dependencies: ["DrainReport", "DrainTestSupport"]),
         .testTarget(name: "DrainPipelineTests", dependencies: ["DrainPipeline", "drain", "DrainTestSupport"]),
-        .testTarget(name: "DrainRecordTests", dependencies: ["DrainRecord", "DrainImport", "DrainTestSupport"]),
+        .testTarget(name: "DrainRecordTests", dependencies: ["DrainRecord", "DrainImport", "drain", "DrainTestSupport"]),
         .testTarget(name: "DrainProbeTests", dependencies: ["DrainProbe", "DrainImport", "DrainTestSupport"]),
     ]
 )

@@ -49,15 +49,14 @@ struct ProcSampler {
         pass &+= 1
         var resident: Int64 = 0
         var anyResident = false
-        var index = 0
-        while index < processes.count {
-            guard sampleProcess(at: index, into: &sample, resident: &resident, anyResident: &anyResident) else {
-                processes[index].close()
-                tree.remove(processes[index].pid)
-                processes.remove(at: index)
-                continue
+        // Newest first: children joined after their parents, so a child that was reaped is
+        // found gone, and its writes credited to its parent, before the parent is read.
+        var index = processes.count - 1
+        while index >= 0 {
+            if !sampleProcess(at: index, into: &sample, resident: &resident, anyResident: &anyResident) {
+                removeProcess(at: index)
             }
-            index += 1
+            index -= 1
         }
         if anyResident { sample.residentBytes = resident }
         network.sample(buffer: buffer, into: &sample.interfaces)
@@ -97,6 +96,7 @@ struct ProcSampler {
             sample.writes.append(IntervalSample.ProcessWrites(pid: processes[index].pid, bytes: writes.bytes, calls: writes.calls))
         }
         if let leader = processes[index].leader {
+            processes[index].parentPID = leader.parsed.parentPID
             if let bytes = leader.parsed.residentBytes {
                 resident += bytes
                 anyResident = true
@@ -106,6 +106,21 @@ struct ProcSampler {
             }
         }
         return true
+    }
+
+    /// Drops a process that is gone. Its parent's io counters now include its writes (the
+    /// kernel adds a reaped child's to its parent's), so the writes already reported for it
+    /// are deducted from the parent's next growth.
+    private mutating func removeProcess(at index: Int) {
+        let gone = processes[index]
+        gone.close()
+        tree.remove(gone.pid)
+        processes.remove(at: index)
+        guard let parentPID = gone.parentPID, let parent = processes.firstIndex(where: { $0.pid == parentPID }) else { return }
+        // Reported for the child's subtree: its counters at its last sample, plus its own
+        // credit not yet deducted (grandchildren it reaped after that sample).
+        processes[parent].reportedChildBytes += gone.writeBytes + gone.reportedChildBytes
+        processes[parent].reportedChildCalls += gone.writeCalls + gone.reportedChildCalls
     }
 
     private mutating func addJoined() {

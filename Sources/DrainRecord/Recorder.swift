@@ -44,7 +44,10 @@ public enum Recorder {
                 try capture?.start()
             }
             options.status?("recording \(describe(options.command)) every \(describe(interval: options.interval)) into \(options.outputPath)")
-            let run = try sample(arguments, interval: options.interval, excludingRoot: strace != nil, into: samples)
+            let signals = SampledSignals.recorded(strace: strace != nil, capture: options.captureInterface != nil)
+            let run = try sample(
+                arguments, interval: options.interval, excludingRoot: strace != nil, mapping: SampleMapping(signals: signals),
+                into: samples)
             var packets = PacketCapture.Statistics(received: 0, dropped: 0)
             if let finishing = capture {
                 capture = nil
@@ -54,12 +57,12 @@ public enum Recorder {
             let output = try OutputFile(path: options.outputPath)
             scratch.append(output)
             let assembler = TraceAssembler(
-                process: processName(options.command), pid: run.commandPID, wallClockStart: run.wallClockStart)
+                process: processName(options.command), pid: run.commandPID, wallClockStart: run.wallClockStart,
+                skipsStraceNetwork: options.captureInterface != nil)
             var reader = SampleLineReader(descriptor: samples.descriptor, path: options.outputPath)
-            let events = try assembler.assemble(samples: &reader, strace: straceInput, into: output)
+            let (events, straceEvents) = try assembler.assemble(samples: &reader, strace: straceInput, into: output)
             scratch.removeLast()
             try output.commit()
-            let straceEvents = straceInput.map { input in (0..<input.timeline.count).count { input.timeline.kind[$0] != .unknown } } ?? 0
             return RecordResult(
                 exitStatus: run.exitStatus, tracePath: options.outputPath,
                 capturePath: options.captureInterface == nil ? nil : options.capturePath, samples: run.samples, events: events,
@@ -80,7 +83,7 @@ public enum Recorder {
     /// Starts the command and samples its tree every `interval` until it exits, writing the
     /// sample lines to `file`.
     private static func sample(
-        _ arguments: [String], interval: Nanoseconds, excludingRoot: Bool, into file: OutputFile
+        _ arguments: [String], interval: Nanoseconds, excludingRoot: Bool, mapping: SampleMapping, into file: OutputFile
     ) throws(RecordError) -> Run {
         ChildProcess.becomeSubreaper()
         let gate = SignalGate()
@@ -90,7 +93,7 @@ public enum Recorder {
         var sampler = ProcSampler(root: child.pid, excluding: excludingRoot ? child.pid : nil)
         defer { sampler.close() }
         var sample = IntervalSample(start: 0, end: 0)
-        var mapping = SampleMapping()
+        var mapping = mapping
         var line = JSONLine(capacity: flushBytes + 16 * 1024)
         var last: Nanoseconds = 0
         var deadline = MonotonicClock.now() + interval

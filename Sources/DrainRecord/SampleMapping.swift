@@ -12,9 +12,13 @@ import DrainTrace
 /// - the tree's resident set size → a `memory` event at the end, when it changed;
 /// - each interface's byte counters → `net` `tx` and `rx` events at the end.
 ///
+/// Only the signals in `signals` are written.
+///
 /// Every event of an interval is at or after its start and at or before its end, so
 /// consecutive intervals stay in order.
 public struct SampleMapping: Sendable {
+    /// The signals written.
+    public let signals: SampledSignals
     /// The footprint of the last `memory` event written.
     public private(set) var lastFootprint: Int64?
     private var nextWakeup: [Int64] = []
@@ -22,15 +26,19 @@ public struct SampleMapping: Sendable {
     /// The page size `write_bytes` counts in.
     static let pageSize: Int64 = 4096
 
-    public init() {}
+    public init(signals: SampledSignals = .all) {
+        self.signals = signals
+    }
 
     /// Appends the lines of `sample` to `line`. O(e·t) for e wakeups over t threads, else O(n).
     mutating func write(_ sample: IntervalSample, into line: inout JSONLine) {
-        for activity in sample.threads where activity.cpu > 0 {
-            line.cpu(at: sample.start, duration: activity.cpu, name: activity.name, thread: activity.thread)
+        if signals.contains(.cpu) {
+            for activity in sample.threads where activity.cpu > 0 {
+                line.cpu(at: sample.start, duration: activity.cpu, name: activity.name, thread: activity.thread)
+            }
         }
-        writeWakeups(sample, into: &line)
-        for writes in sample.writes where writes.bytes > 0 {
+        if signals.contains(.wakeups) { writeWakeups(sample, into: &line) }
+        for writes in sample.writes where writes.bytes > 0 && signals.contains(.disk) {
             let pages = (writes.bytes + Self.pageSize - 1) / Self.pageSize
             let operations = max(1, min(writes.calls, pages))
             let share = writes.bytes / operations
@@ -39,11 +47,11 @@ public struct SampleMapping: Sendable {
                 line.diskWrite(at: sample.end, bytes: bytes, thread: writes.pid)
             }
         }
-        if let footprint = sample.residentBytes, footprint != lastFootprint {
+        if signals.contains(.memory), let footprint = sample.residentBytes, footprint != lastFootprint {
             line.memory(at: sample.end, footprint: footprint)
             lastFootprint = footprint
         }
-        for traffic in sample.interfaces where traffic.link != .loopback {
+        for traffic in sample.interfaces where traffic.link != .loopback && signals.contains(.network) {
             if traffic.transmitted > 0 {
                 line.net(at: sample.end, direction: .tx, bytes: traffic.transmitted, link: traffic.link, interface: traffic.name)
             }

@@ -8,8 +8,15 @@ struct SampledProcess {
     /// Nil when the kernel refuses it (a set-user-id program); its writes are then not seen.
     let io: ProcFile?
     var threads: [SampledThread] = []
+    /// The parent at the last sample.
+    var parentPID: Int32?
     var writeBytes: Int64 = 0
     var writeCalls: Int64 = 0
+    /// Writes of reaped children that were already reported for the child: when a process
+    /// reaps a child, the kernel adds the child's io counters to the parent's, and this
+    /// much of the parent's next growth must not be reported a second time.
+    var reportedChildBytes: Int64 = 0
+    var reportedChildCalls: Int64 = 0
 
     init?(pid: Int32) {
         guard let tasks = ProcDirectory(path: "/proc/\(pid)/task") else { return nil }
@@ -26,10 +33,17 @@ struct SampledProcess {
     /// read, or nil when they cannot be read.
     mutating func sampleWrites(buffer: UnsafeMutableRawBufferPointer) -> (bytes: Int64, calls: Int64)? {
         guard let io, let counters = io.read(into: buffer, ProcIO.parse) ?? nil else { return nil }
-        let delta = (max(0, counters.writeBytes - writeBytes), max(0, counters.writeCalls - writeCalls))
+        var bytes = max(0, counters.writeBytes - writeBytes)
+        var calls = max(0, counters.writeCalls - writeCalls)
         writeBytes = counters.writeBytes
         writeCalls = counters.writeCalls
-        return delta
+        let deductedBytes = min(bytes, reportedChildBytes)
+        let deductedCalls = min(calls, reportedChildCalls)
+        bytes -= deductedBytes
+        calls -= deductedCalls
+        reportedChildBytes -= deductedBytes
+        reportedChildCalls -= deductedCalls
+        return (bytes, calls)
     }
 
     func close() {

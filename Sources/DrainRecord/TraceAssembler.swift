@@ -8,17 +8,21 @@ struct TraceAssembler {
     var process: String
     var pid: Int32
     var wallClockStart: Int64
+    /// Leaves strace's `net` events out: the packet capture of the run counts the traffic.
+    var skipsStraceNetwork = false
 
     /// Flushes the output buffer when it holds this many bytes.
     static let flushBytes = 64 * 1024
 
-    /// Writes to `output` and returns the number of events written. The strace events are
+    /// Writes to `output` and returns the number of events written, and how many of them
+    /// came from strace. The strace events are
     /// moved onto the trace's clock by the difference of the two wall-clock starts.
     /// O(s + e) for s sample lines and e strace events.
-    func assemble(samples: inout SampleLineReader, strace: ImportedInput?, into output: OutputFile) throws(RecordError) -> Int {
+    func assemble(samples: inout SampleLineReader, strace: ImportedInput?, into output: OutputFile) throws(RecordError) -> (events: Int, fromStrace: Int) {
         var line = JSONLine(capacity: Self.flushBytes + 4096)
         line.header(process: process, pid: pid, wallClockStart: wallClockStart)
         var events = 0
+        var fromStrace = 0
         let timeline = strace?.timeline
         let shift = timeline?.wallClockStart.map { $0 - wallClockStart } ?? 0
         var straceIndex = 0
@@ -34,7 +38,11 @@ struct TraceAssembler {
             while straceIndex < straceCount {
                 let time = max(0, timeline.time[straceIndex] + shift)
                 guard time < limit else { return }
-                if line.event(timeline[straceIndex], at: time, strings: timeline.strings) { events += 1 }
+                let event = timeline[straceIndex]
+                if !(skipsStraceNetwork && event.kind == .net), line.event(event, at: time, strings: timeline.strings) {
+                    events += 1
+                    fromStrace += 1
+                }
                 straceIndex += 1
                 try flushIfFull()
             }
@@ -48,6 +56,6 @@ struct TraceAssembler {
         }
         try writeStraceEvents(before: .max)
         try output.write(line)
-        return events
+        return (events, fromStrace)
     }
 }
