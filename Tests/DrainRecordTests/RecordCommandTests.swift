@@ -24,6 +24,28 @@ import Testing
         try fixture.expectAnalyzes(["killed.jsonl"])
     }
 
+    /// SIGTERM sent to the recorder reaches the command; the recorder still writes the trace
+    /// and exits with the command's status.
+    @Test func terminationIsForwardedToTheCommand() throws {
+        let fixture = try RecordFixture()
+        defer { fixture.remove() }
+        let process = Process()
+        process.executableURL = DrainCommand.executable
+        process.arguments = ["record", "-q", "-o", fixture.path("term.jsonl"), "--", "sleep", "30"]
+        try process.run()
+        // Until the sleep runs (the recorder has written a sample of it).
+        let start = Date()
+        while try fixture.files().isEmpty, Date().timeIntervalSince(start) < 10 { usleep(20_000) }
+        usleep(200_000)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 128 + 15)
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(try fixture.files() == ["term.jsonl"])
+        try fixture.expectAnalyzes(["term.jsonl"])
+    }
+
     @Test func standardOutputAndErrorPassThroughUntouched() throws {
         let fixture = try RecordFixture()
         defer { fixture.remove() }
