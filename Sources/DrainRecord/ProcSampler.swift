@@ -21,6 +21,10 @@ struct ProcSampler {
     private var joined: [Int32] = []
     private var pass: UInt32 = 0
     private let buffer: UnsafeMutableRawBufferPointer
+    private let nanosecondsPerTick = 1_000_000_000 / Int64(max(1, sysconf(Int32(_SC_CLK_TCK))))
+
+    /// The name of the `cpu` slices of reaped children, on their parent's thread id.
+    static let reapedChildrenName = "reaped children"
 
     /// Starts following the tree under `root`; `excluding` names a member whose own
     /// activity is not recorded (its descendants are).
@@ -90,7 +94,12 @@ struct ProcSampler {
             sample.threads.append(
                 IntervalSample.ThreadActivity(
                     thread: thread.thread, name: processes[index].threads[threadIndex].name, cpu: delta.cpu, wakeups: delta.wakeups))
+            processes[index].reportedCPU += delta.cpu
             threadIndex += 1
+        }
+        if let reaped = processes[index].sampleReapedChildren(buffer: buffer, nanosecondsPerTick: nanosecondsPerTick), reaped > 0 {
+            sample.threads.append(
+                IntervalSample.ThreadActivity(thread: processes[index].pid, name: Self.reapedChildrenName, cpu: reaped, wakeups: 0))
         }
         if let writes = processes[index].sampleWrites(buffer: buffer) {
             sample.writes.append(IntervalSample.ProcessWrites(pid: processes[index].pid, bytes: writes.bytes, calls: writes.calls))
@@ -108,9 +117,9 @@ struct ProcSampler {
         return true
     }
 
-    /// Drops a process that is gone. Its parent's io counters now include its writes (the
-    /// kernel adds a reaped child's to its parent's), so the writes already reported for it
-    /// are deducted from the parent's next growth.
+    /// Drops a process that is gone. Its parent's io counters and children's CPU time now
+    /// include its own (the kernel adds a reaped child's to its parent's), so what was
+    /// already reported for it is deducted from the parent's next growth.
     private mutating func removeProcess(at index: Int) {
         let gone = processes[index]
         gone.close()
@@ -121,6 +130,9 @@ struct ProcSampler {
         // credit not yet deducted (grandchildren it reaped after that sample).
         processes[parent].reportedChildBytes += gone.writeBytes + gone.reportedChildBytes
         processes[parent].reportedChildCalls += gone.writeCalls + gone.reportedChildCalls
+        // Reported for the child's subtree: its threads, the reaped-children slices it had
+        // (its children's CPU at its last sample), and its undeducted credit.
+        processes[parent].reportedChildCPU += gone.reportedCPU + gone.childrenCPU + gone.reportedChildCPU
     }
 
     private mutating func addJoined() {

@@ -5,6 +5,8 @@ import DrainTrace
 struct SampledProcess {
     let pid: Int32
     let tasks: ProcDirectory
+    /// `/proc/PID/stat`, for the CPU time of reaped children.
+    let stat: ProcFile?
     /// Nil when the kernel refuses it (a set-user-id program); its writes are then not seen.
     let io: ProcFile?
     var threads: [SampledThread] = []
@@ -23,6 +25,29 @@ struct SampledProcess {
         self.pid = pid
         self.tasks = tasks
         io = ProcFile(path: "/proc/\(pid)/io")
+        stat = ProcFile(path: "/proc/\(pid)/stat")
+    }
+
+    /// CPU reported for this process's own threads so far.
+    var reportedCPU: Nanoseconds = 0
+    /// The reaped children's CPU (`cutime` + `cstime`) at the last sample.
+    var childrenCPU: Nanoseconds = 0
+    /// CPU of reaped children already reported (for the children themselves), to deduct
+    /// from the growth of `childrenCPU` as the writes are from `write_bytes`.
+    var reportedChildCPU: Nanoseconds = 0
+
+    /// The CPU of reaped children since the last read that was not already reported for
+    /// them: children too short-lived to be sampled, and the last partial interval of those
+    /// that were. Nil when the stat file cannot be read.
+    mutating func sampleReapedChildren(buffer: UnsafeMutableRawBufferPointer, nanosecondsPerTick: Int64) -> Nanoseconds? {
+        guard let stat, let ticks = stat.read(into: buffer, { ProcStat.parse($0)?.childrenTicks }) ?? nil else { return nil }
+        let total = ticks * nanosecondsPerTick
+        var growth = max(0, total - childrenCPU)
+        childrenCPU = max(childrenCPU, total)
+        let deducted = min(growth, reportedChildCPU)
+        growth -= deducted
+        reportedChildCPU -= deducted
+        return growth
     }
 
     /// The main thread, whose status also carries the process's state, parent and resident
@@ -50,5 +75,6 @@ struct SampledProcess {
         for thread in threads { thread.close() }
         tasks.close()
         io?.close()
+        stat?.close()
     }
 }

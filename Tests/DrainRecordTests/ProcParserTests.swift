@@ -9,12 +9,15 @@ import Testing
         Array(text.utf8).withUnsafeBytes { parser($0) }
     }
 
-    @Test func statReadsStateAndParentAfterTheLastParenthesis() {
-        let plain = "23740 (cat) R 23734 23734 21971 0 -1 4194304 131 0 0 0 0 0 0 0 20 0 1 0 990874 3133440 390\n"
-        #expect(parse(plain, ProcStat.parse) == ProcStat(state: UInt8(ascii: "R"), parentPID: 23734))
+    @Test func statReadsStateParentAndReapedChildrensTicksAfterTheLastParenthesis() {
+        // utime 2, stime 2, cutime 28, cstime 12: the children's are 28 + 12 = 40 ticks.
+        let plain = "21971 (bash) S 21961 21971 21971 0 -1 4194560 3030 34059 0 1 2 2 28 12 20 0 1 0 978399 5124096 976\n"
+        #expect(parse(plain, ProcStat.parse) == ProcStat(state: UInt8(ascii: "S"), parentPID: 21961, childrenTicks: 40))
         // A command name may hold spaces and parentheses: it ends at the last ')'.
-        let hostile = "77 (a) S 1 (b) Z 4242 77 77 0 -1 4194304 0 0 0 0 0 0 0 0 20 0 1 0 5 0 0\n"
-        #expect(parse(hostile, ProcStat.parse) == ProcStat(state: UInt8(ascii: "Z"), parentPID: 4242))
+        let hostile = "77 (a) S 1 (b) Z 4242 77 77 0 -1 4194304 0 0 0 0 0 0 3 4 20 0 1 0 5 0 0\n"
+        #expect(parse(hostile, ProcStat.parse) == ProcStat(state: UInt8(ascii: "Z"), parentPID: 4242, childrenTicks: 7))
+        // Cut before cutime: state and parent only.
+        #expect(parse("9 (x) R 1 9 9 0 -1 0\n", ProcStat.parse) == ProcStat(state: UInt8(ascii: "R"), parentPID: 1))
     }
 
     @Test func statRejectsTextThatIsNotAStatLine() {

@@ -122,6 +122,28 @@ import Testing
         try fixture.expectAnalyzes(["tree.jsonl"])
     }
 
+    /// With one sample every 10 s, five short children are born and reaped between samples:
+    /// their CPU comes back through the shell's cutime/cstime as "reaped children" slices,
+    /// about what `times` reports for the shell's children (10 ms ticks: within 25 % and
+    /// 60 ms).
+    @Test func childrenReapedBetweenSamplesStillCount() throws {
+        let fixture = try RecordFixture()
+        defer { fixture.remove() }
+        let child = "i=0; while [ $i -lt 40000 ]; do i=$((i+1)); done"
+        let script = "for n in 1 2 3 4 5; do sh -c '\(child)'; done; times"
+        let result = try fixture.record(["-q", "-o", "reaped.jsonl", "--interval", "10s"], ["sh", "-c", script])
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n")
+        try #require(lines.count == 2, "\(result.standardOutput)")
+        let childrenSeconds = lines[1].split(separator: " ").map(Self.seconds).reduce(0, +)
+        #expect(childrenSeconds > 0.1, "the children are too short to measure: \(result.standardOutput)")
+        let timeline = try fixture.trace("reaped.jsonl").timeline
+        let reaped = timeline.events(.cpu).filter { timeline.strings[$0.label] == "reaped children" }
+        let traced = reaped.reduce(0.0) { $0 + Clock.seconds($1.duration) }
+        #expect(abs(traced - childrenSeconds) <= 0.25 * childrenSeconds + 0.06, "trace \(traced) s, times \(childrenSeconds) s")
+        try fixture.expectAnalyzes(["reaped.jsonl"])
+    }
+
     @Test(.enabled(if: straceInstalled, "strace is not installed (scripts/setup installs it)"))
     func straceAddsPollsAndDiskWritesWithPaths() throws {
         let fixture = try RecordFixture()
