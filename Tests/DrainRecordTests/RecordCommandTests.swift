@@ -202,6 +202,24 @@ import Testing
         #expect(try fixture.files().isEmpty)
     }
 
+    /// A script's file name becomes its processes' name in the kernel: quotes, a backslash
+    /// and a newline in it come back exactly from the trace, which stays valid JSON.
+    @Test func hostileProcessNamesAreEscaped() throws {
+        let fixture = try RecordFixture()
+        defer { fixture.remove() }
+        let name = "e\"v\\i\nl"
+        let script = fixture.directory.appendingPathComponent(name)
+        try "#!/bin/sh\ni=0; while [ $i -lt 20000 ]; do i=$((i+1)); done\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let result = try fixture.record(["-q", "-o", "names.jsonl"], ["./" + name])
+        #expect(result.status == 0, "\(result.standardError)")
+        let input = try fixture.trace("names.jsonl")
+        #expect(input.info.process == name)
+        let names = Set(input.timeline.events(.cpu).map { input.timeline.strings[$0.label] })
+        #expect(names.contains(name), "\(names)")
+        try fixture.expectAnalyzes(["names.jsonl"])
+    }
+
     @Test func missingCommandIs127AndLeavesNoFiles() throws {
         let fixture = try RecordFixture()
         defer { fixture.remove() }
