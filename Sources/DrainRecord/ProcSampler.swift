@@ -9,7 +9,9 @@ import DrainTrace
 ///
 /// Files stay open between samples and are re-read with `pread` into one buffer; a sample
 /// allocates nothing unless a process, thread or interface appeared or a name changed.
-/// O(p + t) per sample for p processes on the system and t threads in the tree.
+/// `/proc` and the task folders are listed again only when the kernel has created a process
+/// or thread since the last listing (the last pid in `/proc/loadavg` moved). O(t) per
+/// sample for t threads in the tree, plus O(p) for p processes on the system when listing.
 struct ProcSampler {
     private var tree: ProcessTree
     /// The spawned process, which the recorder reaps itself after the last sample.
@@ -18,6 +20,10 @@ struct ProcSampler {
     private let excluded: Int32?
     private var processes: [SampledProcess] = []
     private var network = NetworkCounters()
+    /// `/proc/loadavg`, whose last field is the last pid (or thread id) the kernel handed out.
+    private let loadavg = ProcFile(path: "/proc/loadavg")
+    /// That pid when /proc was last listed.
+    private var listedAfterPID: Int64?
     private var joined: [Int32] = []
     private var pass: UInt32 = 0
     private let buffer: UnsafeMutableRawBufferPointer
@@ -48,8 +54,15 @@ struct ProcSampler {
 
     /// Takes one sample into `sample` (already reset for its interval).
     mutating func sample(into sample: inout IntervalSample) {
-        tree.refresh(joined: &joined)
-        addJoined()
+        // Listing /proc and the task folders is most of a sample's cost; it can only find
+        // something new when a process or thread was created since the last listing.
+        let lastPID = loadavg?.read(into: buffer, ProcLoadavg.lastPID) ?? nil
+        let listing = lastPID == nil || lastPID != listedAfterPID
+        if listing {
+            listedAfterPID = lastPID
+            tree.refresh(joined: &joined)
+            addJoined()
+        }
         pass &+= 1
         var resident: Int64 = 0
         var anyResident = false
@@ -57,7 +70,7 @@ struct ProcSampler {
         // found gone, and its writes credited to its parent, before the parent is read.
         var index = processes.count - 1
         while index >= 0 {
-            if !sampleProcess(at: index, into: &sample, resident: &resident, anyResident: &anyResident) {
+            if !sampleProcess(at: index, listing: listing, into: &sample, resident: &resident, anyResident: &anyResident) {
                 removeProcess(at: index)
             }
             index -= 1
@@ -67,22 +80,29 @@ struct ProcSampler {
     }
 
     /// Samples one process and its threads; false when the process is gone.
+    /// Samples one process and its threads, listing its threads first when `listing`;
+    /// false when the process is gone.
     private mutating func sampleProcess(
-        at index: Int, into sample: inout IntervalSample, resident: inout Int64, anyResident: inout Bool
+        at index: Int, listing: Bool, into sample: inout IntervalSample, resident: inout Int64, anyResident: inout Bool
     ) -> Bool {
         let currentPass = pass
         let buffer = self.buffer
-        var listed = false
-        processes[index].tasks.forEachNumber { thread in
-            listed = true
-            if let existing = processes[index].threads.firstIndex(where: { $0.thread == thread }) {
-                processes[index].threads[existing].pass = currentPass
-            } else if var added = SampledThread(process: processes[index].pid, thread: thread) {
-                added.pass = currentPass
-                processes[index].threads.append(added)
+        if listing {
+            var listed = false
+            processes[index].tasks.forEachNumber { thread in
+                listed = true
+                if let existing = processes[index].threads.firstIndex(where: { $0.thread == thread }) {
+                    processes[index].threads[existing].pass = currentPass
+                } else if var added = SampledThread(process: processes[index].pid, thread: thread) {
+                    added.pass = currentPass
+                    processes[index].threads.append(added)
+                }
             }
+            guard listed else { return false }
+        } else {
+            // Threads that exited are found by their files failing below.
+            for thread in processes[index].threads.indices { processes[index].threads[thread].pass = currentPass }
         }
-        guard listed else { return false }
         var threadIndex = 0
         while threadIndex < processes[index].threads.count {
             let thread = processes[index].threads[threadIndex]
@@ -101,6 +121,7 @@ struct ProcSampler {
             sample.threads.append(
                 IntervalSample.ThreadActivity(thread: processes[index].pid, name: Self.reapedChildrenName, cpu: reaped, wakeups: 0))
         }
+        guard !processes[index].threads.isEmpty else { return false }
         if let writes = processes[index].sampleWrites(buffer: buffer) {
             sample.writes.append(IntervalSample.ProcessWrites(pid: processes[index].pid, bytes: writes.bytes, calls: writes.calls))
         }
@@ -146,6 +167,7 @@ struct ProcSampler {
 
     func close() {
         for process in processes { process.close() }
+        loadavg?.close()
         network.close()
         tree.close()
         buffer.deallocate()

@@ -84,6 +84,13 @@ import Testing
         #expect(parse("x 1 2\n", ProcSchedstat.parseRuntime) == nil)
     }
 
+    @Test func loadavgEndsWithTheLastPIDHandedOut() {
+        #expect(parse("0.77 2.06 2.04 3/245 32640\n", ProcLoadavg.lastPID) == 32_640)
+        #expect(parse("0.00 0.00 0.00 1/1 1", ProcLoadavg.lastPID) == 1)
+        #expect(parse("0.77 2.06 2.04 3/245\n", ProcLoadavg.lastPID) == nil)
+        #expect(parse("", ProcLoadavg.lastPID) == nil)
+    }
+
     @Test func netDevListsEveryInterfaceWithReceivedAndTransmittedBytes() {
         let text = """
             Inter-|   Receive                                                |  Transmit
