@@ -117,13 +117,27 @@ struct ProcSampler {
             processes[index].reportedCPU += delta.cpu
             threadIndex += 1
         }
-        if let reaped = processes[index].sampleReapedChildren(buffer: buffer, nanosecondsPerTick: nanosecondsPerTick), reaped > 0 {
-            sample.threads.append(
-                IntervalSample.ThreadActivity(thread: processes[index].pid, name: Self.reapedChildrenName, cpu: reaped, wakeups: 0))
-        }
         guard !processes[index].threads.isEmpty else { return false }
-        if let writes = processes[index].sampleWrites(buffer: buffer) {
+        // The kernel adds a child's counters to its parent's when the parent reaps it. A
+        // child reaped before the parent's counters were read is removed, and what was
+        // reported for it credited, before they count; reading again until no child is
+        // found gone after the read closes the window between the two.
+        var io = processes[index].readIO(buffer: buffer)
+        var ticks = processes[index].readChildrenTicks(buffer: buffer)
+        while removeReapedChildren(of: index) {
+            io = processes[index].readIO(buffer: buffer)
+            ticks = processes[index].readChildrenTicks(buffer: buffer)
+        }
+        if let io {
+            let writes = processes[index].writes(since: io)
             sample.writes.append(IntervalSample.ProcessWrites(pid: processes[index].pid, bytes: writes.bytes, calls: writes.calls))
+        }
+        if let ticks {
+            let reaped = processes[index].reapedChildrenCPU(ticks: ticks, nanosecondsPerTick: nanosecondsPerTick)
+            if reaped > 0 {
+                sample.threads.append(
+                    IntervalSample.ThreadActivity(thread: processes[index].pid, name: Self.reapedChildrenName, cpu: reaped, wakeups: 0))
+            }
         }
         if let leader = processes[index].leader {
             processes[index].parentPID = leader.parsed.parentPID
@@ -136,6 +150,22 @@ struct ProcSampler {
             }
         }
         return true
+    }
+
+    /// Removes the children of the process at `index` (sampled earlier in this pass, so
+    /// after it in the list) that no longer exist; true when there were any.
+    private mutating func removeReapedChildren(of index: Int) -> Bool {
+        let pid = processes[index].pid
+        var removed = false
+        var child = processes.count - 1
+        while child > index {
+            if processes[child].parentPID == pid, !processes[child].exists(buffer: buffer) {
+                removeProcess(at: child)
+                removed = true
+            }
+            child -= 1
+        }
+        return removed
     }
 
     /// Drops a process that is gone. Its parent's io counters and children's CPU time now

@@ -36,28 +36,28 @@ struct SampledProcess {
     /// from the growth of `childrenCPU` as the writes are from `write_bytes`.
     var reportedChildCPU: Nanoseconds = 0
 
-    /// The CPU of reaped children since the last read that was not already reported for
-    /// them: children too short-lived to be sampled, and the last partial interval of those
-    /// that were. Nil when the stat file cannot be read.
-    mutating func sampleReapedChildren(buffer: UnsafeMutableRawBufferPointer, nanosecondsPerTick: Int64) -> Nanoseconds? {
-        guard let stat, let ticks = stat.read(into: buffer, { ProcStat.parse($0)?.childrenTicks }) ?? nil else { return nil }
-        let total = ticks * nanosecondsPerTick
-        var growth = max(0, total - childrenCPU)
-        childrenCPU = max(childrenCPU, total)
-        let deducted = min(growth, reportedChildCPU)
-        growth -= deducted
-        reportedChildCPU -= deducted
-        return growth
-    }
-
     /// The main thread, whose status also carries the process's state, parent and resident
     /// set size.
     var leader: SampledThread? { threads.first { $0.thread == pid } }
 
-    /// Reads the io counters; returns the growth of `write_bytes` and `syscw` since the last
-    /// read, or nil when they cannot be read.
-    mutating func sampleWrites(buffer: UnsafeMutableRawBufferPointer) -> (bytes: Int64, calls: Int64)? {
-        guard let io, let counters = io.read(into: buffer, ProcIO.parse) ?? nil else { return nil }
+    /// The io counters now; nil when they cannot be read.
+    func readIO(buffer: UnsafeMutableRawBufferPointer) -> ProcIO? {
+        io?.read(into: buffer, ProcIO.parse) ?? nil
+    }
+
+    /// The reaped children's CPU ticks (`cutime` + `cstime`) now; nil when unreadable.
+    func readChildrenTicks(buffer: UnsafeMutableRawBufferPointer) -> Int64? {
+        stat?.read(into: buffer, { ProcStat.parse($0)?.childrenTicks }) ?? nil
+    }
+
+    /// Whether the process still exists (a zombie does; a reaped process does not).
+    func exists(buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        stat?.read(into: buffer, { _ in true }) ?? false
+    }
+
+    /// The growth of `write_bytes` and `syscw` since the last counters, less what was
+    /// already reported for reaped children.
+    mutating func writes(since counters: ProcIO) -> (bytes: Int64, calls: Int64) {
         var bytes = max(0, counters.writeBytes - writeBytes)
         var calls = max(0, counters.writeCalls - writeCalls)
         writeBytes = counters.writeBytes
@@ -69,6 +69,19 @@ struct SampledProcess {
         reportedChildBytes -= deductedBytes
         reportedChildCalls -= deductedCalls
         return (bytes, calls)
+    }
+
+    /// The CPU of reaped children since the last counters that was not already reported
+    /// for them: children too short-lived to be sampled, and the last partial interval of
+    /// those that were.
+    mutating func reapedChildrenCPU(ticks: Int64, nanosecondsPerTick: Int64) -> Nanoseconds {
+        let total = ticks * nanosecondsPerTick
+        var growth = max(0, total - childrenCPU)
+        childrenCPU = max(childrenCPU, total)
+        let deducted = min(growth, reportedChildCPU)
+        growth -= deducted
+        reportedChildCPU -= deducted
+        return growth
     }
 
     func close() {

@@ -20,7 +20,7 @@ struct RecordCommand: ParsableCommand {
             Examples:
               drain record -- ./build.sh
               drain record -o run.jsonl --interval 5ms -- python3 sync.py
-              drain record -o run.jsonl --strace --capture eth0 -- curl -s https://example.com
+              drain record -o run.jsonl --strace --capture eth0 -- curl -s example.com
               drain analyze run.jsonl run.pcap
             """
     )
