@@ -82,6 +82,9 @@ import Testing
         #expect(abs(traced - shellSeconds) <= 0.25 * shellSeconds + 0.05, "trace \(traced) s, times \(shellSeconds) s")
         // The samples come every 20 ms by default, each slice within its interval.
         #expect(input.timeline.events(.cpu).allSatisfy { $0.duration <= 1_000_000_000 })
+        // The shell's resident memory, a few hundred KiB at least.
+        let memory = input.timeline.events(.memory)
+        #expect(!memory.isEmpty && memory.allSatisfy { $0.amount > 100_000 })
         try fixture.expectAnalyzes(["busy.jsonl"])
     }
 
@@ -120,6 +123,23 @@ import Testing
         #expect(cpuByThread.count >= 2, "\(cpuByThread)")
         #expect(childCPU > 0.05, "\(cpuByThread)")
         try fixture.expectAnalyzes(["tree.jsonl"])
+    }
+
+    /// A grandchild whose parent exits at once (a daemonising pattern) is re-parented to the
+    /// recorder, a child subreaper, and still sampled while the command runs on.
+    @Test func orphanedDescendantsAreStillFollowed() throws {
+        let fixture = try RecordFixture()
+        defer { fixture.remove() }
+        let busy = "i=0; while [ $i -lt 150000 ]; do i=$((i+1)); done"
+        let script = "sh -c '(\(busy)) &'; sleep 1.5"
+        let result = try fixture.record(["-q", "-o", "orphan.jsonl"], ["sh", "-c", script])
+        #expect(result.status == 0)
+        let input = try fixture.trace("orphan.jsonl")
+        let rootPID = try fixture.headerPID("orphan.jsonl")
+        let others = input.timeline.events(.cpu).filter { input.timeline.strings[$0.thread] != rootPID }
+        let seconds = others.reduce(0.0) { $0 + Clock.seconds($1.duration) }
+        #expect(seconds > 0.1, "the orphan's CPU: \(seconds) s")
+        try fixture.expectAnalyzes(["orphan.jsonl"])
     }
 
     /// With one sample every 10 s, five short children are born and reaped between samples:
