@@ -84,6 +84,11 @@ final class PacketCapture: @unchecked Sendable {
     }
 
     private func run() {
+        // Signals are for the recorder's main thread, which waits for them (SignalGate); a
+        // SIGTERM delivered here would take the default action and kill the recorder.
+        var all = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, nil)
         let user = UnsafeMutableRawPointer(dumper).assumingMemoryBound(to: UInt8.self)
         while true {
             let count = pcap_dispatch(handle, -1, { user, header, bytes in pcap_dump(user, header, bytes) }, user)

@@ -79,7 +79,6 @@ struct ProcSampler {
         network.sample(buffer: buffer, into: &sample.interfaces)
     }
 
-    /// Samples one process and its threads; false when the process is gone.
     /// Samples one process and its threads, listing its threads first when `listing`;
     /// false when the process is gone.
     private mutating func sampleProcess(
