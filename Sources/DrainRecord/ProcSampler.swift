@@ -104,15 +104,19 @@ struct ProcSampler {
         }
         var threadIndex = 0
         while threadIndex < processes[index].threads.count {
-            let thread = processes[index].threads[threadIndex]
-            guard thread.pass == currentPass, let delta = processes[index].threads[threadIndex].sample(buffer: buffer) else {
-                thread.close()
+            // Read fields rather than copy the thread: a copy would share its name buffer
+            // and make the in-place parse below copy it (an allocation per sample).
+            guard processes[index].threads[threadIndex].pass == currentPass,
+                let delta = processes[index].threads[threadIndex].sample(buffer: buffer)
+            else {
+                processes[index].threads[threadIndex].close()
                 processes[index].threads.remove(at: threadIndex)
                 continue
             }
             sample.threads.append(
                 IntervalSample.ThreadActivity(
-                    thread: thread.thread, name: processes[index].threads[threadIndex].name, cpu: delta.cpu, wakeups: delta.wakeups))
+                    thread: processes[index].threads[threadIndex].thread, name: processes[index].threads[threadIndex].name,
+                    cpu: delta.cpu, wakeups: delta.wakeups))
             processes[index].reportedCPU += delta.cpu
             threadIndex += 1
         }
