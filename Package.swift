@@ -28,6 +28,8 @@ let package = Package(
         .target(name: "DrainTrace"),
         .target(name: "DrainProbe"),
         .target(name: "DrainImport", dependencies: ["DrainTrace", "CPcap"]),
+        .target(name: "CRecordSupport"),
+        .target(name: "DrainRecord", dependencies: ["DrainTrace", "DrainImport", "CPcap", "CRecordSupport"]),
         .target(name: "DrainModel", dependencies: ["DrainTrace", "Yams"]),
         .target(name: "DrainAggregate", dependencies: ["DrainTrace"]),
         .target(name: "DrainReport", dependencies: ["DrainTrace"]),
@@ -39,7 +41,7 @@ let package = Package(
         .executableTarget(
             name: "drain",
             dependencies: [
-                "DrainPipeline", "DrainModel", "DrainReport",
+                "DrainPipeline", "DrainModel", "DrainReport", "DrainRecord",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,6 +63,7 @@ let package = Package(
         .testTarget(name: "DrainRulesTests", dependencies: ["DrainRules", "DrainTestSupport"]),
         .testTarget(name: "DrainReportTests", dependencies: ["DrainReport", "DrainTestSupport"]),
         .testTarget(name: "DrainPipelineTests", dependencies: ["DrainPipeline", "drain", "DrainTestSupport"]),
+        .testTarget(name: "DrainRecordTests", dependencies: ["DrainRecord", "DrainImport", "drain", "DrainTestSupport"]),
         .testTarget(name: "DrainProbeTests", dependencies: ["DrainProbe", "DrainImport", "DrainTestSupport"]),
     ]
 )

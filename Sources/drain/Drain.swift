@@ -12,9 +12,10 @@ struct Drain: ParsableCommand {
             and writes a report.
 
             Exit codes: 0 success, 64 bad usage, 65 bad input data, 66 unreadable input, \
-            73 a report file could not be written.
+            73 a report file could not be written. 'drain record' exits with the recorded \
+            command's status; its own codes are in 'drain record --help'.
             """,
         version: DrainVersion.current,
-        subcommands: [AnalyzeCommand.self, ExportCommand.self, ModelsCommand.self]
+        subcommands: [AnalyzeCommand.self, ExportCommand.self, RecordCommand.self, ModelsCommand.self]
     )
 }
