@@ -1,3 +1,4 @@
+#if os(Linux)
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -77,3 +78,4 @@ struct ChildProcess {
         _ = drain_record_become_subreaper()
     }
 }
+#endif

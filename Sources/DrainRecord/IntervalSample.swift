@@ -1,3 +1,4 @@
+#if os(Linux)
 import DrainTrace
 
 /// What one sampling interval measured: the counter deltas that become trace events. The
@@ -71,3 +72,4 @@ public struct IntervalSample: Sendable {
         residentBytes = nil
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import DrainTrace
 
 /// The Drain trace lines the sampler writes (docs/trace-format.md), each ending in `\n`.
@@ -75,3 +76,4 @@ extension JSONLine {
         raw("}\n")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -54,3 +55,4 @@ extension JSONLine {
         integer(value)
     }
 }
+#endif

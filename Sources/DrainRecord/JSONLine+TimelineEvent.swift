@@ -1,3 +1,4 @@
+#if os(Linux)
 import DrainTrace
 
 /// Writes a timeline row back out as a Drain trace line: how the recorder turns the events
@@ -131,3 +132,4 @@ extension JSONLine {
         }
     }
 }
+#endif

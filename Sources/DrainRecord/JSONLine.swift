@@ -1,3 +1,4 @@
+#if os(Linux)
 /// Builds trace lines — JSON punctuation, integers, exact decimal seconds, escaped strings —
 /// in a byte buffer that is reused from line to line, so formatting allocates nothing once
 /// the buffer has grown to its working size.
@@ -100,3 +101,4 @@ struct JSONLine {
         value < 10 ? UInt8(ascii: "0") &+ value : UInt8(ascii: "A") &+ (value &- 10)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import DrainTrace
 
 extension LinkKind {
@@ -22,3 +23,4 @@ extension LinkKind {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 /// `/proc/net/dev`: two header lines, then one line per interface,
 /// `  name: rx_bytes rx_packets … (8 receive fields) tx_bytes …`.
 public enum NetDevParser {
@@ -24,3 +25,4 @@ public enum NetDevParser {
         }
     }
 }
+#endif

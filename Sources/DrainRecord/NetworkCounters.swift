@@ -1,3 +1,4 @@
+#if os(Linux)
 import DrainTrace
 
 /// The byte counters of the network interfaces in `/proc/net/dev` (the recorder's network
@@ -51,3 +52,4 @@ struct NetworkCounters {
         file?.close()
     }
 }
+#endif

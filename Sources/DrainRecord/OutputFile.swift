@@ -1,3 +1,4 @@
+#if os(Linux)
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -74,3 +75,4 @@ struct OutputFile {
         unlink(temporaryPath)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -143,3 +144,4 @@ final class PacketCapture: @unchecked Sendable {
         self.thread = nil
     }
 }
+#endif

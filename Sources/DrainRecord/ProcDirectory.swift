@@ -1,3 +1,4 @@
+#if os(Linux)
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,3 +37,4 @@ struct ProcDirectory {
         closedir(handle)
     }
 }
+#endif

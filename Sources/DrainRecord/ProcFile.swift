@@ -1,3 +1,4 @@
+#if os(Linux)
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,3 +38,4 @@ struct ProcFile {
         _ = Glibc.close(descriptor)
     }
 }
+#endif

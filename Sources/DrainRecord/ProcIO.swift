@@ -1,3 +1,4 @@
+#if os(Linux)
 /// The write counters of `/proc/PID/io` (all threads of the process, live and exited).
 public struct ProcIO: Equatable, Sendable {
     /// `write_bytes`: bytes this process caused to be sent to the storage layer, counted when
@@ -33,3 +34,4 @@ public struct ProcIO: Equatable, Sendable {
         return ProcIO(writeBytes: writeBytes, cancelledWriteBytes: cancelled, writeCalls: calls)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 /// `/proc/loadavg`: `0.77 2.06 2.04 3/245 32640`, the last field being the pid (or thread
 /// id) the kernel handed out most recently in the reader's pid namespace.
 public enum ProcLoadavg {
@@ -11,3 +12,4 @@ public enum ProcLoadavg {
         return ProcText.number(bytes, from: start)?.value
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -206,3 +207,4 @@ struct ProcSampler {
         buffer.deallocate()
     }
 }
+#endif

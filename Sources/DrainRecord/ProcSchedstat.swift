@@ -1,3 +1,4 @@
+#if os(Linux)
 /// `/proc/PID/task/TID/schedstat`: `runtime run-delay timeslices`, the first being the
 /// nanoseconds the thread has spent on a CPU (finer than stat's 10 ms clock ticks).
 public enum ProcSchedstat {
@@ -6,3 +7,4 @@ public enum ProcSchedstat {
         ProcText.number(bytes, from: 0)?.value
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 /// The fields of `/proc/PID/stat` the recorder uses: state and parent, for finding the
 /// command's process tree, and the CPU time of the children the process has reaped.
 ///
@@ -39,3 +40,4 @@ public struct ProcStat: Equatable, Sendable {
         return stat
     }
 }
+#endif

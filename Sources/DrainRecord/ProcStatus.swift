@@ -1,3 +1,4 @@
+#if os(Linux)
 /// The fields of `/proc/PID/task/TID/status` the recorder uses.
 ///
 /// `Name:` is the thread's command name as the kernel prints it here: a newline and a
@@ -87,3 +88,4 @@ public struct ProcStatus: Equatable, Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 /// Small scanners over `/proc` text, shared by its parsers. They read bytes in place and
 /// never allocate.
 enum ProcText {
@@ -48,3 +49,4 @@ enum ProcText {
         return number(line, from: key.utf8CodeUnitCount)?.value
     }
 }
+#endif

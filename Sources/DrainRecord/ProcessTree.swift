@@ -1,3 +1,4 @@
+#if os(Linux)
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -85,3 +86,4 @@ struct ProcessTree {
         statBuffer.deallocate()
     }
 }
+#endif

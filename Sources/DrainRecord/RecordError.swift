@@ -1,3 +1,4 @@
+#if os(Linux)
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -66,3 +67,4 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
         return String(decoding: line.bytes, as: UTF8.self)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import DrainTrace
 
 /// The sampling interval, written `20ms`, `0.5s`, `1s`, `500us` or a bare number of seconds.
@@ -50,3 +51,4 @@ public enum RecordInterval {
 extension Character {
     fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }
+#endif

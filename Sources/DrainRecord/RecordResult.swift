@@ -1,3 +1,4 @@
+#if os(Linux)
 /// What a recording produced.
 public struct RecordResult: Sendable, Equatable {
     /// The command's exit status as a shell reports it: its own, or 128 + the signal that
@@ -25,3 +26,4 @@ extension RecordResult {
         return text + "; the command exited with status \(exitStatus)"
     }
 }
+#endif

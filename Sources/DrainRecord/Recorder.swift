@@ -1,3 +1,4 @@
+#if os(Linux)
 import DrainImport
 import DrainTrace
 
@@ -153,3 +154,4 @@ public enum Recorder {
         return String(decoding: line.bytes, as: UTF8.self)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -94,3 +95,4 @@ struct SampleLineReader {
         return whole * 1_000_000_000 + fraction
     }
 }
+#endif

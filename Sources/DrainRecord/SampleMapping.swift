@@ -1,3 +1,4 @@
+#if os(Linux)
 import DrainTrace
 
 /// Turns one interval's counter deltas into Drain trace events, in time order:
@@ -90,3 +91,4 @@ public struct SampleMapping: Sendable {
         return Int64(truncatingIfNeeded: (2 * count).dividingFullWidth((high, low)).quotient)
     }
 }
+#endif

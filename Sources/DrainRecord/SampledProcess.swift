@@ -1,3 +1,4 @@
+#if os(Linux)
 import DrainTrace
 
 /// One process of the recorded tree: its task directory, its io file, its threads and its
@@ -91,3 +92,4 @@ struct SampledProcess {
         stat?.close()
     }
 }
+#endif

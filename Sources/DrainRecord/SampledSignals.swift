@@ -1,3 +1,4 @@
+#if os(Linux)
 /// Which sampled signals become events. Each kind of event comes from one source only, so
 /// nothing is counted twice when strace or a capture supplies a more precise one
 /// (docs/recorder.md, "One source per signal").
@@ -31,3 +32,4 @@ public struct SampledSignals: OptionSet, Sendable {
         return signals
     }
 }
+#endif

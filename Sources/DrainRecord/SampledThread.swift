@@ -1,3 +1,4 @@
+#if os(Linux)
 import DrainTrace
 
 /// One thread being sampled: its open `/proc` files and its counters at the last sample.
@@ -50,3 +51,4 @@ struct SampledThread {
         status.close()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,3 +51,4 @@ struct SignalGate {
         pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,3 +33,4 @@ enum StraceLauncher {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import DrainImport
 import DrainTrace
 
@@ -59,3 +60,4 @@ struct TraceAssembler {
         return (events, fromStrace)
     }
 }
+#endif

@@ -1,5 +1,7 @@
 import ArgumentParser
+#if os(Linux)
 import DrainRecord
+#endif
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,14 +49,19 @@ struct RecordCommand: ParsableCommand {
     var command: [String] = []
 
     func validate() throws {
+        #if os(Linux)
         guard !command.isEmpty else { throw ValidationError("give the command to record after '--': drain record -- COMMAND [ARGUMENTS…]") }
         do {
             _ = try RecordInterval.parse(interval)
         } catch {
             throw ValidationError(error.description)
         }
+        #else
+        throw ValidationError("drain record samples /proc, so it runs only on Linux")
+        #endif
     }
 
+    #if os(Linux)
     func run() throws {
         let quiet = self.quiet
         let outputPath = output ?? RecordOptions.defaultOutputPath()
@@ -72,4 +79,5 @@ struct RecordCommand: ParsableCommand {
         if !quiet { Console.standardError("drain: \(result.summary)") }
         throw ExitCode(result.exitStatus)
     }
+    #endif
 }

@@ -1,3 +1,4 @@
+#if os(Linux)
 import DrainImport
 import DrainTestSupport
 import DrainTrace
@@ -73,3 +74,4 @@ import Testing
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import DrainTrace
 import Testing
 
@@ -125,3 +126,4 @@ import Testing
         #expect(link("lo2") == "unspecified")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import DrainImport
 import DrainTestSupport
 import DrainTrace
@@ -300,3 +301,4 @@ final class LoopbackSender: @unchecked Sendable {
         done.wait()
     }
 }
+#endif

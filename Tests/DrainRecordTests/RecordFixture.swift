@@ -1,3 +1,4 @@
+#if os(Linux)
 import DrainImport
 import DrainTestSupport
 import DrainTrace
@@ -62,3 +63,4 @@ extension Timeline {
 let straceInstalled = ["/usr/bin/strace", "/bin/strace", "/usr/local/bin/strace"].contains {
     FileManager.default.isExecutableFile(atPath: $0)
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 import Testing
 
 @testable import DrainRecord
@@ -31,3 +32,4 @@ import Testing
         }
     }
 }
+#endif

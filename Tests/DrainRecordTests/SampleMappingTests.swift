@@ -1,3 +1,4 @@
+#if os(Linux)
 import DrainImport
 import DrainTrace
 import Testing
@@ -94,3 +95,4 @@ import Testing
         #expect(SampleMapping.offset(of: count / 2, count: count, span: span) == span / 2)
     }
 }
+#endif

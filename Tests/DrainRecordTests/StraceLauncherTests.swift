@@ -1,3 +1,4 @@
+#if os(Linux)
 import Testing
 
 @testable import DrainRecord
@@ -27,3 +28,4 @@ import Testing
         #expect(Recorder.processName(["dir/"]) == "dir/")
     }
 }
+#endif
