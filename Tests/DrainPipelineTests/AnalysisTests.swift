@@ -108,7 +108,7 @@ import Testing
         #expect(report.memory.peakBytes != nil)
         #expect(report.memory.warnings == 1)
         let ids = Set(report.findings.map(\.rule))
-        #expect(ids.isSuperset(of: ["CPU-POLLING", "DISK-FREQUENT", "LIFE-BACKGROUND-TIME"]))
+        #expect(ids.isSuperset(of: ["CPU-POLLING", "DISK-FREQUENT", "LIFE-BACKGROUND-TIME", "NET-BACKGROUND"]))
         #expect(!ids.contains("MEM-WARNING-RESPONSE"))
     }
 }
