@@ -5,7 +5,7 @@ import Testing
 @Suite struct CSVReportRendererTests {
     static let tableNames = [
         "summary", "findings", "timeline", "breakdown", "endpoints", "bursts", "radio_states", "rules", "thresholds", "inputs",
-        "diagnostics",
+        "diagnostics", "metrickit",
     ]
 
     func table(_ name: String, of report: Report) throws -> [[String]] {

@@ -18,7 +18,7 @@ import Testing
         #expect(first.hasSuffix("}\n"))
         let topLevel = first.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.dropFirst(3).prefix { $0 != "\"" } }
         #expect(topLevel.map(String.init) == [
-            "breakdown", "duration_s", "endpoints", "energy", "findings", "generator", "inputs", "memory", "model", "radio", "rules",
+            "breakdown", "duration_s", "endpoints", "energy", "findings", "generator", "inputs", "memory", "metrickit", "model", "radio", "rules",
             "schema_version", "scores", "thresholds", "timeline",
         ])
     }

@@ -48,7 +48,8 @@ enum ReportFixture {
         var byCategory: [String: Double] = [:]
         for (index, name) in categories.enumerated() { byCategory[name] = bins.reduce(0) { $0 + $1[index] } }
         let duration = Double(binCount) * binS
-        let total = byCategory.values.reduce(0, +)
+        // Summed in category order: a dictionary's order, and so the rounding, varies per instance.
+        let total = categories.reduce(0) { $0 + byCategory[$1]! }
         let averageMw = total / duration * 1000
         let peaks = memoryPeaks
         let peak = peaks.compactMap { $0 }.max()!
@@ -136,7 +137,8 @@ enum ReportFixture {
                     LifecycleMark(timeS: 80, state: "inactive"), LifecycleMark(timeS: 82, state: "background"),
                     LifecycleMark(timeS: 110, state: "suspended"),
                 ]
-            )
+            ),
+            metrickit: metricKit()
         )
     }
 
@@ -322,6 +324,33 @@ enum ReportFixture {
         }
         report.timeline.categories = report.timeline.categories.map(h)
         for index in report.timeline.lifecycle.indices { report.timeline.lifecycle[index].state = h(report.timeline.lifecycle[index].state) }
+        report.metrickit = metricKit(h)
         return report
+    }
+
+    /// MetricKit aggregates of a day, every string of them (metadata, exit reasons, a crash's
+    /// termination reason) passed through `text`: `hostile` makes them as untrusted as a
+    /// capture's.
+    static func metricKit(_ text: (String) -> String = { $0 }) -> MetricAggregates {
+        var aggregates = MetricAggregates()
+        aggregates.metricPayloads = 1
+        aggregates.diagnosticPayloads = 1
+        aggregates.windowStart = 1_795_165_200_000_000_000
+        aggregates.windowEnd = 1_795_251_600_000_000_000
+        aggregates.metricSeconds = 86_400
+        aggregates.metadata.appVersion = text("1.0")
+        aggregates.metadata.appBuildVersion = text("42")
+        aggregates.metadata.bundleIdentifier = text("com.example.app")
+        aggregates.metadata.osVersion = text("iPhone OS 17.0")
+        aggregates.metadata.deviceType = text("iPhone15,2")
+        aggregates.metadata.platformArchitecture = text("arm64")
+        aggregates.metadata.regionFormat = text("US")
+        aggregates.cpuTimeS = 100
+        aggregates.logicalWriteBytes = 1_300_000
+        aggregates.cellularDownBytes = 150_000_000
+        aggregates.exits = [MetricAggregates.ExitCount(reason: text("MemoryResourceLimit"), foreground: 1, background: 2)]
+        aggregates.hangs = [MetricAggregates.Hang(durationS: 20)]
+        aggregates.crashes = [MetricAggregates.Crash(exceptionType: 1, signal: 11, terminationReason: text("Namespace SIGNAL"))]
+        return aggregates
     }
 }
