@@ -147,7 +147,8 @@ public struct Timeline: Sendable {
     /// the result's time zero, and `diagnostics[i]` of that input says so. Strings are
     /// re-interned into one table and each row's `input` becomes the index of its timeline;
     /// flows are carried over the same way (times shifted, strings re-interned, tagged with
-    /// their input). Aggregate metrics are combined (`MetricAggregates.combining`).
+    /// their input). Aggregate metrics are combined (`MetricAggregates.combining`); an input
+    /// of aggregates only does not set the clock or the end when another input has events.
     /// O(n log n) in the total number of events, plus O(flows).
     public static func merge(_ timelines: [Timeline], diagnostics: inout [ImportDiagnostics]) -> Timeline {
         if timelines.count == 1 {
@@ -156,13 +157,17 @@ public struct Timeline: Sendable {
             only.flows.setInput(0)
             return only
         }
-        let known = timelines.compactMap(\.wallClockStart)
+        // MetricKit aggregates cover a day or so around, not during, the traced run: when any
+        // input has events, the aggregates-only ones do not set the clock or the run's end.
+        let hasTimedInput = timelines.contains { !$0.isAggregatesOnly }
+        func setsClock(_ timeline: Timeline) -> Bool { !(hasTimedInput && timeline.isAggregatesOnly) }
+        let known = timelines.filter(setsClock).compactMap(\.wallClockStart)
         let origin = known.min()
         var merged = Timeline()
         merged.wallClockStart = origin
         merged.aggregates = MetricAggregates.combining(timelines.compactMap(\.aggregates))
         merged.reserveCapacity(timelines.reduce(0) { $0 + $1.count })
-        for (index, timeline) in timelines.enumerated() {
+        for (index, timeline) in timelines.enumerated() where setsClock(timeline) {
             var shift: Int64 = 0
             if let start = timeline.wallClockStart, let origin {
                 shift = start - origin

@@ -1,3 +1,4 @@
+import DrainPipeline
 import DrainTestSupport
 import Foundation
 import Testing
@@ -71,5 +72,19 @@ import Testing
         #expect(findings.contains { $0 == ("NET-CELLULAR", "warning") })
         // 30 hangs in the 400-700 ms bucket, above the 250 ms hang threshold.
         #expect(findings.contains { $0 == ("CPU-MAIN-THREAD", "error") })
+    }
+
+    /// A payload of 2019 analysed with a trace of 2026: the run is the trace's, not seven
+    /// years long, and the aggregate findings sit inside it.
+    @Test func aPayloadBesideATraceKeepsTheTracesClock() throws {
+        let sample = Repository.root.appendingPathComponent("samples/app-session.jsonl").path
+        let payload = Corpus.root.appendingPathComponent("metrickit/nshipster__metrickit-2019-10-21_metric_payload.json").path
+        let alone = try Analysis.run(AnalysisOptions(inputs: [sample]))
+        let both = try Analysis.run(AnalysisOptions(inputs: [payload, sample]))
+        #expect(both.durationS == alone.durationS)
+        #expect(both.energy.totalJ == alone.energy.totalJ)
+        #expect(both.metrickit?.cpuTimeS == 100)
+        let cellular = try #require(both.findings.first { $0.rule == "NET-CELLULAR" })
+        #expect(cellular.timeRanges.allSatisfy { $0.startS >= 0 && $0.endS <= both.durationS })
     }
 }

@@ -56,4 +56,34 @@ import Testing
         #expect(single.aggregates == first.aggregates)
         #expect(Timeline.merge([events, events], diagnostics: &diagnostics).aggregates == nil)
     }
+
+    /// A payload's window (a day, years before the trace) must not stretch a traced run:
+    /// the clock and the end come from the inputs with events.
+    @Test func aggregatesOnlyInputsDoNotSetTheClockOfATracedRun() throws {
+        var payload = Timeline()
+        payload.wallClockStart = 1_602_302_400_000_000_000  // 2020-10-10T04:00:00Z
+        payload.end = 86_340_000_000_000
+        payload.aggregates = Self.payload {
+            $0.windowStart = 1_602_302_400_000_000_000
+            $0.cpuTimeS = 100
+        }
+        var trace = Timeline()
+        trace.wallClockStart = 1_795_165_200_000_000_000  // 2026-11-20T09:00:00Z
+        trace.append(Event(time: 0, kind: .lifecycle))
+        trace.append(Event(time: 30_000_000_000, kind: .mark))
+        var diagnostics = [ImportDiagnostics](repeating: ImportDiagnostics(), count: 2)
+        let merged = Timeline.merge([payload, trace], diagnostics: &diagnostics)
+        #expect(merged.wallClockStart == trace.wallClockStart)
+        #expect(merged.end == 30_000_000_000)
+        #expect(merged.time == [0, 30_000_000_000])
+        #expect(merged.aggregates?.cpuTimeS == 100)
+        #expect(diagnostics.allSatisfy { $0.isEmpty })
+
+        // Two payloads alone keep their own windows on the clock.
+        var later = payload
+        later.wallClockStart = payload.wallClockStart! + 86_400_000_000_000
+        let payloads = Timeline.merge([payload, later], diagnostics: &diagnostics)
+        #expect(payloads.wallClockStart == payload.wallClockStart)
+        #expect(payloads.end == 86_400_000_000_000 + 86_340_000_000_000)
+    }
 }

@@ -28,14 +28,16 @@ extension RuleOutcome {
 
 extension RuleContext {
     /// The span MetricKit totals cover, on the timeline's clock: the payload window placed by
-    /// its wall-clock start when both are known, else the whole run. A finding from
-    /// aggregates can say no more precisely when it happened.
+    /// its wall-clock start when both are known, clipped to the run, else the whole run (also
+    /// when the window lies outside a traced run). A finding from aggregates can say no more
+    /// precisely when it happened.
     var aggregateWindow: [TimeRange] {
         let timeline = self.timeline
         if let aggregates = timeline.aggregates, let start = aggregates.windowStart, let end = aggregates.windowEnd,
             let origin = timeline.wallClockStart, end >= start
         {
-            return [TimeRange(from: start - origin, to: end - origin)]
+            let from = max(0, start - origin), to = min(timeline.end, end - origin)
+            if from <= to { return [TimeRange(from: from, to: to)] }
         }
         return [TimeRange(from: 0, to: timeline.end)]
     }
