@@ -139,6 +139,10 @@ struct ChromeTraceWriter {
         func string(_ key: String, _ id: StringID) {
             if id != 0 { arguments.string(key, timeline.strings[id]) }
         }
+        func action() {
+            let kind = timeline.kind[row]
+            arguments.string("action", Action(rawValue: code)?.traceName(for: kind) ?? "\(code)")
+        }
         switch timeline.kind[row] {
         case .lifecycle:
             arguments.string("state", LifecycleState(rawValue: code)?.traceName ?? "\(code)")
@@ -154,6 +158,7 @@ struct ChromeTraceWriter {
             string("source", timeline.label[row])
             arguments.seconds("interval", timeline.duration[row])
         case .net:
+            arguments.string("dir", NetDirection(rawValue: code)?.traceName ?? "\(code)")
             arguments.integer("bytes", timeline.amount[row])
             string("host", timeline.label[row])
             if let link = LinkKind(rawValue: timeline.code2[row]), link != .unspecified {
@@ -162,20 +167,27 @@ struct ChromeTraceWriter {
             string("conn", timeline.label2[row])
             if timeline.duration[row] > 0 { arguments.seconds("span", timeline.duration[row]) }
         case .disk:
+            arguments.string("op", DiskOperation(rawValue: code)?.traceName ?? "\(code)")
             arguments.integer("bytes", timeline.amount[row])
             string("path", timeline.label[row])
             if timeline.amount2[row] >= 0 { arguments.integer("file_size", timeline.amount2[row]) }
         case .resource:
+            action()
             string("kind", timeline.label[row])
             string("id", timeline.label2[row])
         case .backgroundTask:
+            action()
             string("id", timeline.label2[row])
         case .frame:
             arguments.boolean("changed", code == 1)
+        case .idleTimer:
+            arguments.boolean("disabled", code == 1)
         case .sensor:
+            action()
             string("kind", timeline.label[row])
             if timeline.value[row] != 0 { arguments.number("rate_hz", timeline.value[row]) }
         case .location:
+            action()
             arguments.number("accuracy_m", timeline.value[row])
             arguments.number("distance_filter_m", timeline.value2[row])
         default:

@@ -144,6 +144,12 @@ struct ChromeTraceAssembler: ~Copyable {
                 threads.countEvent(on: index)
                 thread = StringID(index + 1)
             }
+            if let exported = try exportedKind() {
+                var event = Event(time: time, kind: exported, thread: thread)
+                try readExportedFields(into: &event)
+                events.append(event)
+                return
+            }
             var event = Event(time: time, kind: .mark, thread: thread)
             event.label = try name()
             if kind == .drainMark, fields.has(.duration) {
@@ -235,7 +241,7 @@ struct ChromeTraceAssembler: ~Copyable {
     }
 
     /// Interns padded text, short strings through `recentStrings`.
-    private mutating func intern(_ text: UnsafeRawBufferPointer) -> StringID {
+    mutating func intern(_ text: UnsafeRawBufferPointer) -> StringID {
         guard let name = PackedName(padded: text) else { return timeline.strings.intern(text) }
         if let id = recentStrings.id(of: name) { return id }
         let id = timeline.strings.intern(text)
