@@ -1,9 +1,11 @@
 extension DrainProbe {
     /// How a probe buffers and samples.
     public struct Options: Sendable {
-        /// The size of the event buffer, in bytes (at least 4096). A full buffer is written
-        /// to the file by the thread whose event did not fit. Events are about 60–120 bytes,
-        /// so the default 64 KiB holds some 500–1000 events.
+        /// The size of each thread's event buffer, in bytes (at least 4096); a thread that
+        /// records events holds two of them, and the trace one more for writing. A thread
+        /// whose buffer is full merges its older half, with the other threads' lines up to
+        /// the same time, into the file. Events are about 60–120 bytes, so the default
+        /// 64 KiB holds some 500–1000 events.
         public var bufferCapacity: Int
 
         /// How often the background thread records the process's memory footprint as a

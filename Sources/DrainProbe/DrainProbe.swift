@@ -12,10 +12,12 @@
 /// calling thread (`"main"` or its kernel thread id).
 ///
 /// **Threads**: every method may be called from any thread. Each event is formatted on the
-/// calling thread's stack, then copied into one buffer under a lock that is held only for
-/// the clock read and the copy, so the file's lines are in time order.
+/// calling thread's stack, then copied into that thread's own buffer under that buffer's
+/// lock, held only for the clock read and the copy; merges put the threads' lines in the
+/// file in time order.
 ///
-/// **Buffering**: events reach the file when the buffer fills (its older half), on
+/// **Buffering**: events reach the file when a thread's buffer fills (its older half, with
+/// the other threads' lines up to the same time), on
 /// `flush()`, at each background memory sample (those older than one interval), on
 /// `close()` or `deinit`, and at normal process exit (an `atexit` handler). A crash loses
 /// what was still buffered; the file itself stays readable (whole lines, at worst a cut-off

@@ -4,10 +4,19 @@ import Glibc
 import Darwin
 #endif
 
-/// The trace file and its buffer: appends event lines in time order under one lock and
-/// writes the buffer to the file when it fills, on `flush()` and on `close()`.
+/// The trace file: merges the lines that threads stage in their own buffers into the file
+/// in time order.
 ///
-/// Lines reach the buffer whole, so the file only ever holds whole lines, plus at most a
+/// Each thread appends to a `StagingBuffer` of its own (registered once per thread and
+/// trace), so threads writing at once do not contend for one lock or one buffer. A merge —
+/// when a thread's buffer fills, on `flush()`, at each memory sample and on `close()` —
+/// holds the writer's lock, picks a cut-off time no later than the moment it started, takes
+/// from each thread's buffer in turn the lines up to the cut-off, and writes them to the
+/// file merged by time. Every thread reads the clock under its own buffer's lock, so an
+/// event the merge did not see happened after the cut-off: the file stays in time order
+/// across threads.
+///
+/// Lines reach the file whole, so the file only ever holds whole lines, plus at most a
 /// cut-off last one if the process dies during a write (which a reader keeps as a
 /// `truncated` warning). After the first failed write the writer stops writing, because
 /// appending after a partly written line would put a broken line in the middle of the file;
@@ -16,19 +25,25 @@ final class TraceWriter: @unchecked Sendable {
     let path: String
     /// `CLOCK_MONOTONIC` nanoseconds at `t` = 0.
     let origin: Int64
+    /// Tells this writer's staging buffers apart from other traces' in a thread's table.
+    let id: UInt64
+    /// The size of each thread's staging buffer and of the output buffer.
+    let capacity: Int
 
     private let lock = ProbeLock()
-    private let buffer: UnsafeMutablePointer<UInt8>
-    private let capacity: Int
+    /// The merged lines on their way to the file.
+    private let output: UnsafeMutablePointer<UInt8>
     /// Whether writes go through `BrokenPipe.suppressingSignal` (pipes and sockets).
     private let guardsBrokenPipe: Bool
     // Guarded by `lock`:
     private var descriptor: Int32
-    private var used = 0
-    /// The time of the last line appended at the end of the buffer (the latest so far).
-    private var latest: Int64 = 0
     private var failure: DrainProbeError?
+    /// Dropped events not counted in a staging buffer.
     private var dropped = 0
+    private var stagings: [StagingBuffer] = []
+    /// The lines each merge took, one sorted run per staging buffer; kept to reuse its
+    /// storage.
+    private var runs: [Run] = []
 
     /// Creates (or truncates) the file at `path` and writes `header` to it at once, so that
     /// even a process that dies early leaves a readable trace.
@@ -46,12 +61,13 @@ final class TraceWriter: @unchecked Sendable {
         self.descriptor = descriptor
         self.origin = origin
         self.capacity = max(4096, capacity)
-        buffer = .allocate(capacity: self.capacity)
+        id = WriterIdentifiers.next()
+        output = .allocate(capacity: self.capacity)
     }
 
     deinit {
         close()
-        buffer.deallocate()
+        output.deallocate()
     }
 
     /// Now, in nanoseconds since `t` = 0.
@@ -61,75 +77,58 @@ final class TraceWriter: @unchecked Sendable {
     /// Appends one event line: `{"t":` + the time + `body`, where `body` starts with the
     /// comma before the event's next field and ends with `}\n`.
     ///
-    /// - Parameter time: the event's time; `nil` reads the clock under the lock, which keeps
-    ///   the lines of all threads in time order even when a thread is preempted between its
-    ///   call and the lock. A given time earlier than the latest line (a CPU slice, written
-    ///   when it ends) goes in among the buffered lines at its place. Only a time earlier
-    ///   than lines already written to the file ends up out of order; to make that rare, a
-    ///   full buffer writes its older half and keeps the newer half.
+    /// - Parameter time: the event's time; `nil` reads the clock under the thread's buffer
+    ///   lock, which keeps the lines of all threads in time order even when a thread is
+    ///   preempted between its call and the lock. A given time earlier than the thread's
+    ///   latest line (a CPU slice, written when it ends) goes in among its buffered lines at
+    ///   its place. Only a time earlier than lines already written to the file ends up out
+    ///   of order; to make that rare, a full buffer has only its older half merged.
     ///
-    /// Cost: one lock, one clock read and a copy of the line; O(bytes moved) when the line
-    /// goes in before others.
+    /// Cost: one uncontended lock, one clock read and a copy of the line; when the thread's
+    /// buffer fills, a merge (O(bytes buffered by all threads)) and a write.
     func append(_ body: UnsafeRawBufferPointer, at time: Int64?) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 + LineFormatter.numberBound) { prefixMemory in
-            lock.lock()
-            defer { lock.unlock() }
-            guard descriptor >= 0, failure == nil else {
-                dropped += 1
-                return
-            }
-            let eventTime = time.map { max(0, $0) } ?? elapsed()
-            var prefix = LineFormatter(prefixMemory.baseAddress!)
-            prefix.raw(#"{"t":"#)
-            prefix.seconds(eventTime)
-            let length = prefix.count + body.count
-            if used + length > capacity {
-                writeOlderHalf()
-                if used + length > capacity { flushLocked() }
-                if failure != nil {
-                    dropped += 1
-                    return
-                }
-                if length > capacity {
-                    writeLongLine(prefix.written, body)
-                    latest = max(latest, eventTime)
-                    return
-                }
-            }
-            var position = used
-            if eventTime < latest {
-                position = insertionPoint(for: eventTime)
-                memmove(buffer + position + length, buffer + position, used - position)
-            } else {
-                latest = eventTime
-            }
-            var line = LineFormatter(buffer + position)
-            line.raw(prefix.written)
-            line.raw(body)
-            used += length
+        guard 6 + LineFormatter.numberBound + body.count <= capacity else {
+            appendLong(body, at: time)
+            return
+        }
+        let staging = ThreadStagings.staging(for: self)
+        var attempt = 0
+        while case .full(let olderHalf) = staging._withUnsafeGuaranteedRef({ $0.append(body, at: time) }) {
+            // The first merge takes the older half; should that not make room, all of it.
+            let cutoff: Int64? = attempt == 0 ? olderHalf : attempt == 1 ? nil : .max
+            lock.withLock { mergeLocked(upTo: cutoff) }
+            attempt += 1
         }
     }
 
-    /// Writes the buffered lines to the file.
+    /// A buffer for the calling thread, registered with this writer; stopped at once if the
+    /// trace is already closed or failed.
+    func makeStaging() -> StagingBuffer {
+        let staging = StagingBuffer(capacity: capacity, origin: origin)
+        lock.withLock {
+            if descriptor < 0 || failure != nil { staging.stop() }
+            stagings.append(staging)
+        }
+        return staging
+    }
+
+    /// Writes the buffered lines of every thread to the file.
     func flush() {
-        lock.withLock { flushLocked() }
+        lock.withLock { mergeLocked(upTo: nil) }
     }
 
     /// Writes the buffered lines whose time is at most `cutoff` and keeps the later ones,
     /// so that a slice that began after `cutoff` and ends later still goes in at its place.
     func flush(upTo cutoff: Int64) {
-        lock.withLock {
-            guard descriptor >= 0, failure == nil, used > 0 else { return }
-            let split = insertionPoint(for: cutoff)
-            if split > 0 { writeFront(upTo: split) }
-        }
+        lock.withLock { mergeLocked(upTo: cutoff) }
     }
 
     /// Flushes and closes the file; later events are dropped. Idempotent.
     func close() {
         lock.withLock {
             guard descriptor >= 0 else { return }
-            flushLocked()
+            mergeLocked(upTo: .max)
+            for staging in stagings { staging.stop() }
             if closeDescriptor(descriptor) != 0, failure == nil {
                 failure = DrainProbeError(operation: .close, path: path, code: errno)
             }
@@ -141,89 +140,86 @@ final class TraceWriter: @unchecked Sendable {
     var lastError: DrainProbeError? { lock.withLock { failure } }
 
     /// Events not written: those after a write error or after `close()`.
-    var droppedEvents: Int { lock.withLock { dropped } }
-
-    /// Writes a line longer than the buffer with one write, so that it is counted whole if
-    /// the write fails. Only strings of tens of kilobytes make such lines.
-    private func writeLongLine(_ prefix: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer) {
-        let line = UnsafeMutableRawBufferPointer.allocate(byteCount: prefix.count + body.count, alignment: 1)
-        defer { line.deallocate() }
-        line.copyMemory(from: prefix)
-        UnsafeMutableRawBufferPointer(rebasing: line[prefix.count...]).copyMemory(from: body)
-        writeLocked(UnsafeRawBufferPointer(line))
+    var droppedEvents: Int {
+        lock.withLock { stagings.reduce(dropped) { $0 + $1.droppedLines } }
     }
 
-    /// Writes the buffered lines up to the first line that starts in the buffer's second
-    /// half, keeping the newer half for slices that began during it.
-    private func writeOlderHalf() {
-        guard used > 0 else { return }
-        var split = used / 2
-        while split < used && buffer[split - 1] != UInt8(ascii: "\n") { split += 1 }
-        writeFront(upTo: split)
+    /// Writes a line longer than a buffer with one write, after the buffered lines up to
+    /// its time, so that it is counted whole if the write fails. Only strings of tens of
+    /// kilobytes make such lines.
+    private func appendLong(_ body: UnsafeRawBufferPointer, at time: Int64?) {
+        lock.withLock {
+            guard descriptor >= 0, failure == nil else {
+                dropped += 1
+                return
+            }
+            let eventTime = time.map { max(0, $0) } ?? elapsed()
+            mergeLocked(upTo: eventTime)
+            let line = UnsafeMutableRawBufferPointer.allocate(byteCount: 6 + LineFormatter.numberBound + body.count, alignment: 1)
+            defer { line.deallocate() }
+            var prefix = LineFormatter(line.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            prefix.raw(#"{"t":"#)
+            prefix.seconds(eventTime)
+            prefix.raw(body)
+            writeLocked(prefix.written)
+        }
     }
 
-    /// Writes the buffered lines before offset `split` (a line boundary) and moves the rest
-    /// to the front.
-    private func writeFront(upTo split: Int) {
-        writeLocked(UnsafeRawBufferPointer(start: buffer, count: split))
-        if failure != nil {
-            // Nothing more will be written: the rest is lost too.
-            for index in split..<used where buffer[index] == UInt8(ascii: "\n") { dropped += 1 }
-            used = 0
+    /// Writes the lines of every thread whose time is at most `cutoff` (`nil`: now) to the
+    /// file, merged by time; each thread's lines are already in time order.
+    ///
+    /// Cost: O(bytes written × threads with lines to write).
+    private func mergeLocked(upTo cutoff: Int64?) {
+        guard descriptor >= 0, failure == nil else { return }
+        let cutoff = cutoff ?? elapsed()
+        runs.removeAll(keepingCapacity: true)
+        for staging in stagings {
+            let count = staging.take(upTo: cutoff)
+            if count > 0 { runs.append(Run(lines: staging.taken, count: count)) }
+        }
+        var used = 0
+        while !runs.isEmpty {
+            if runs.count == 1 {
+                // Nothing left to interleave: the rest of the run goes out as it is.
+                writeLocked(UnsafeRawBufferPointer(start: output, count: used))
+                writeLocked(runs[0].rest)
+                used = 0
+                break
+            }
+            var earliest = 0
+            for index in 1..<runs.count where runs[index].headTime < runs[earliest].headTime { earliest = index }
+            let line = runs[earliest].head
+            if used + line.count > capacity {
+                writeLocked(UnsafeRawBufferPointer(start: output, count: used))
+                used = 0
+            }
+            UnsafeMutableRawPointer(output + used).copyMemory(from: line.baseAddress!, byteCount: line.count)
+            used += line.count
+            if !runs[earliest].advance() { runs.remove(at: earliest) }
+        }
+        writeLocked(UnsafeRawBufferPointer(start: output, count: used))
+        // Forget the buffers of threads that exited, once empty.
+        stagings.removeAll { staging in
+            guard staging.isRetiredAndEmpty else { return false }
+            dropped += staging.droppedLines
+            return true
+        }
+    }
+
+    /// Writes `bytes` (whole lines) unless an earlier write failed; lines not written are
+    /// counted as dropped. After a failure every thread's buffer stops taking lines.
+    private func writeLocked(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
+        guard descriptor >= 0, failure == nil else {
+            dropped += TraceLine.count(in: bytes)
             return
         }
-        memmove(buffer, buffer + split, used - split)
-        used -= split
-    }
-
-    private func flushLocked() {
-        guard used > 0 else { return }
-        writeLocked(UnsafeRawBufferPointer(start: buffer, count: used))
-        used = 0
-    }
-
-    private func writeLocked(_ bytes: UnsafeRawBufferPointer) {
-        guard descriptor >= 0, failure == nil else { return }
         let (written, code) = Self.writeAll(descriptor, bytes, guardingBrokenPipe: guardsBrokenPipe)
         guard code != 0 else { return }
         failure = DrainProbeError(operation: .write, path: path, code: code)
-        // A line is lost unless its newline was written: count those with the later drops.
-        for index in written..<bytes.count where bytes[index] == UInt8(ascii: "\n") { dropped += 1 }
-    }
-
-    /// The offset after the last buffered line whose time is at most `time` (0 if none is):
-    /// buffered lines are in time order, so scanning back from the end stops at the first
-    /// line not later than `time`. Strings in lines are escaped, so `\n` only ends lines.
-    private func insertionPoint(for time: Int64) -> Int {
-        var end = used
-        while end > 0 {
-            var start = end - 1
-            while start > 0 && buffer[start - 1] != UInt8(ascii: "\n") { start -= 1 }
-            if lineTime(at: start) <= time { return end }
-            end = start
-        }
-        return 0
-    }
-
-    /// The time of the buffered line at `start`, read back from its `{"t":SECONDS` prefix.
-    private func lineTime(at start: Int) -> Int64 {
-        var index = start + 5
-        var seconds: Int64 = 0
-        while buffer[index] >= UInt8(ascii: "0") && buffer[index] <= UInt8(ascii: "9") {
-            seconds = seconds &* 10 &+ Int64(buffer[index] &- UInt8(ascii: "0"))
-            index += 1
-        }
-        var fraction: Int64 = 0
-        var scale: Int64 = 1_000_000_000
-        if buffer[index] == UInt8(ascii: ".") {
-            index += 1
-            while buffer[index] >= UInt8(ascii: "0") && buffer[index] <= UInt8(ascii: "9") {
-                scale /= 10
-                fraction = fraction &+ Int64(buffer[index] &- UInt8(ascii: "0")) &* scale
-                index += 1
-            }
-        }
-        return seconds &* 1_000_000_000 &+ fraction
+        // A line is lost unless its newline was written.
+        dropped += TraceLine.count(in: UnsafeRawBufferPointer(rebasing: bytes[written...]))
+        for staging in stagings { staging.stop() }
     }
 
     /// Writes all of `bytes`, retrying interrupted and partial writes. Returns how many
