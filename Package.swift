@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "DrainAggregate", targets: ["DrainAggregate"]),
         .library(name: "DrainRules", targets: ["DrainRules"]),
         .library(name: "DrainReport", targets: ["DrainReport"]),
+        .library(name: "DrainRender", targets: ["DrainRender"]),
         .library(name: "DrainPipeline", targets: ["DrainPipeline"]),
         .library(name: "DrainProbe", targets: ["DrainProbe"]),
     ],
@@ -33,15 +34,16 @@ let package = Package(
         .target(name: "DrainModel", dependencies: ["DrainTrace", "Yams"]),
         .target(name: "DrainAggregate", dependencies: ["DrainTrace"]),
         .target(name: "DrainReport", dependencies: ["DrainTrace"]),
+        .target(name: "DrainRender", dependencies: ["DrainTrace", "DrainReport"]),
         .target(name: "DrainRules", dependencies: ["DrainTrace", "DrainModel", "DrainAggregate", "DrainReport", "Yams"]),
         .target(
             name: "DrainPipeline",
-            dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainAggregate", "DrainRules", "DrainReport"]
+            dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainAggregate", "DrainRules", "DrainReport", "DrainRender"]
         ),
         .executableTarget(
             name: "drain",
             dependencies: [
-                "DrainPipeline", "DrainModel", "DrainReport", "DrainRecord",
+                "DrainPipeline", "DrainModel", "DrainReport", "DrainRender", "DrainRecord",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,7 +63,8 @@ let package = Package(
         .testTarget(name: "DrainModelTests", dependencies: ["DrainModel", "DrainTestSupport"]),
         .testTarget(name: "DrainAggregateTests", dependencies: ["DrainAggregate", "DrainTestSupport"]),
         .testTarget(name: "DrainRulesTests", dependencies: ["DrainRules", "DrainTestSupport"]),
-        .testTarget(name: "DrainReportTests", dependencies: ["DrainReport", "DrainTestSupport"]),
+        .testTarget(name: "DrainReportTests", dependencies: ["DrainReport", "DrainRender", "DrainTestSupport"]),
+        .testTarget(name: "DrainRenderTests", dependencies: ["DrainRender", "DrainReport", "DrainTestSupport"]),
         .testTarget(name: "DrainPipelineTests", dependencies: ["DrainPipeline", "drain", "DrainTestSupport"]),
         .testTarget(name: "DrainRecordTests", dependencies: ["DrainRecord", "DrainImport", "drain", "DrainTestSupport"]),
         .testTarget(name: "DrainProbeTests", dependencies: ["DrainProbe", "DrainImport", "DrainTestSupport"]),

@@ -1,5 +1,6 @@
 import DrainImport
 import DrainModel
+import DrainReport
 import DrainRules
 
 /// Why an analysis could not produce a report, with the process exit code the CLI uses.
@@ -7,6 +8,8 @@ public enum AnalysisError: Error, Sendable, CustomStringConvertible {
     case input(ImportError)
     case model(ModelError)
     case configuration(RuleConfigurationError)
+    /// A saved report that cannot be loaded.
+    case report(ReportLoadError)
     case usage(String)
 
     /// sysexits(3) codes: 64 usage, 65 bad input data, 66 unreadable input.
@@ -22,6 +25,7 @@ public enum AnalysisError: Error, Sendable, CustomStringConvertible {
             default: 65
             }
         case let .configuration(error): error.isUnreadable ? 66 : 65
+        case let .report(error): error.exitCode
         }
     }
 
@@ -30,6 +34,7 @@ public enum AnalysisError: Error, Sendable, CustomStringConvertible {
         case let .input(error): error.description
         case let .model(error): error.description
         case let .configuration(error): error.description
+        case let .report(error): error.description
         case let .usage(message): message
         }
     }

@@ -17,7 +17,10 @@ struct ReportAssembler {
     /// would otherwise bloat the HTML).
     static let laneLimit = 5_000
 
-    private var timeline: Timeline { priced.timeline }
+    var timeline: Timeline { priced.timeline }
+
+    /// The wall-clock time of time zero as RFC 3339 UTC, when an input carries a wall clock.
+    private var start: String? { nil }
 
     /// The run's end: the last event, or the end of a radio tail the run caused.
     var end: Nanoseconds { priced.end }
@@ -25,6 +28,12 @@ struct ReportAssembler {
     func report(inputs: [InputInfo], diagnostics: [ImportDiagnostics], evaluation: RuleEvaluation) -> Report {
         let durationS = Clock.seconds(end)
         let energy = energySummary(durationS: durationS)
+        let activeS = activeDurationS
+        let memory = memorySummary()
+        let radio = radioSummary()
+        let breakdown = breakdown()
+        let endpoints = endpoints()
+        let bins = bins(durationS: durationS)
         let guidance = GuidanceScore.scores(evaluation.results)
         // MetricKit aggregates are not priced: a score of their zero energy would be a false 100.
         let energyScore =
@@ -37,16 +46,24 @@ struct ReportAssembler {
             model: modelInfo,
             thresholds: evaluation.thresholds,
             inputs: reportInputs(inputs, diagnostics: diagnostics),
+            start: start,
             durationS: durationS,
+            activeDurationS: activeS,
             energy: energy,
-            memory: memorySummary(),
+            memory: memory,
             scores: Scores(energy: energyScore, guidance: guidance.overall, areas: guidance.areas),
             findings: evaluation.findings,
             rules: evaluation.results,
-            endpoints: endpoints(),
-            breakdown: breakdown(),
-            radio: radioSummary(),
-            timeline: bins(durationS: durationS), metrickit: timeline.aggregates)
+            endpoints: endpoints,
+            breakdown: breakdown.rows,
+            radio: radio.summary,
+            timeline: bins.bins, metrickit: timeline.aggregates,
+            metrics: metrics(energy: energy, memory: memory, radio: radio.summary, findings: evaluation.findings, activeS: activeS),
+            limits: ReportLimits(
+                breakdown: breakdown.limits, endpoints: ListLimit(limit: nil, total: endpoints.count),
+                bursts: ListLimit(limit: RadioSummary.burstLimit, total: radio.summary.burstCount),
+                radioLane: ListLimit(limit: Self.laneLimit, total: radio.laneTotal),
+                lifecycle: ListLimit(limit: Self.laneLimit, total: bins.lifecycleTotal)))
     }
 
     private var modelInfo: ModelInfo {
@@ -136,12 +153,15 @@ struct ReportAssembler {
         .sorted { ($0.energyJ, $1.endpoint) > ($1.energyJ, $0.endpoint) }
     }
 
-    /// The costliest keys of each category.
-    private func breakdown() -> [KeyEnergy] {
+    /// The costliest keys of each category, and how many keys each category had.
+    private func breakdown() -> (rows: [KeyEnergy], limits: [String: ListLimit]) {
         var rows: [KeyEnergy] = []
+        var limits: [String: ListLimit] = [:]
         for category in EnergyCategory.allCases {
             let sums = Aggregate.sumsByKey(priced.ledger, keyCount: timeline.strings.count, category: category)
-            let keys = sums.energy.indices.filter { sums.entries[$0] > 0 }
+            let charged = sums.energy.indices.filter { sums.entries[$0] > 0 }
+            limits[category.name] = ListLimit(limit: Self.breakdownLimit, total: charged.count)
+            let keys = charged
                 .sorted { sums.energy[$0] != sums.energy[$1] ? sums.energy[$0] > sums.energy[$1] : $0 < $1 }
                 .prefix(Self.breakdownLimit)
             for key in keys {
@@ -151,10 +171,12 @@ struct ReportAssembler {
                         energyJ: sums.energy[key], entries: sums.entries[key]))
             }
         }
-        return rows
+        return (rows, limits)
     }
 
-    private func radioSummary() -> RadioSummary {
+    /// The radio summary, and how many non-idle segments the lane had before its cut.
+    private func radioSummary() -> (summary: RadioSummary, laneTotal: Int) {
+        var laneTotal = 0
         var totals: [String: (link: String, state: String, time: Double, energy: Double, attributed: Bool)] = [:]
         var lane: [RadioLaneSegment] = []
         for segment in priced.radio.segments {
@@ -164,6 +186,7 @@ struct ReportAssembler {
             total.time += Clock.seconds(segment.end - segment.start)
             total.energy += segment.joules
             totals[id] = total
+            if segment.state != .idle { laneTotal += 1 }
             if segment.state != .idle, lane.count < Self.laneLimit {
                 lane.append(
                     RadioLaneSegment(
@@ -178,10 +201,11 @@ struct ReportAssembler {
         for row in 0..<timeline.count where timeline.kind[row] == .net { bytes += timeline.amount[row] }
         let radioJoules = states.filter(\.attributed).reduce(0) { $0 + $1.energyJ }
         let bursts = BurstDetector.bursts(in: priced, model: model, by: .link)
-        return RadioSummary(
+        let summary = RadioSummary(
             states: states, promotions: priced.radio.promotions,
             joulesPerKB: bytes > 0 ? radioJoules / (Double(bytes) / 1000) : nil, lane: lane,
             bursts: bursts.prefix(RadioSummary.burstLimit).map(burstSummary), burstCount: bursts.count)
+        return (summary, laneTotal)
     }
 
     /// A burst with its bytes each way and its busiest endpoint. O(events in the burst's span).
@@ -204,7 +228,7 @@ struct ReportAssembler {
     }
 
     /// Energy per bin and category, memory peaks and lifecycle changes for the timeline chart.
-    private func bins(durationS: Double) -> TimelineBins {
+    private func bins(durationS: Double) -> (bins: TimelineBins, lifecycleTotal: Int) {
         let width = binSeconds ?? Self.binWidth(forDuration: durationS)
         let widthNs = max(1, Clock.nanoseconds(width))
         let count = max(1, Int((end + widthNs - 1) / widthNs))
@@ -213,21 +237,25 @@ struct ReportAssembler {
         let energy = (0..<count).map { bin in Array(flat[(bin * categories)..<((bin + 1) * categories)]) }
         var memory = [Double?](repeating: nil, count: count)
         var lifecycle: [LifecycleMark] = []
+        var lifecycleTotal = 0
         for row in 0..<timeline.count {
             switch timeline.kind[row] {
             case .memory:
                 let bin = min(count - 1, max(0, Int(timeline.time[row] / widthNs)))
                 memory[bin] = max(memory[bin] ?? 0, Double(timeline.amount[row]))
-            case .lifecycle where lifecycle.count < Self.laneLimit:
+            case .lifecycle:
+                lifecycleTotal += 1
+                guard lifecycle.count < Self.laneLimit else { continue }
                 let state = LifecycleState(rawValue: timeline.code[row])?.traceName ?? "unknown"
                 lifecycle.append(LifecycleMark(timeS: Clock.seconds(timeline.time[row]), state: state))
             default:
                 continue
             }
         }
-        return TimelineBins(
+        let bins = TimelineBins(
             binS: width, categories: EnergyCategory.allCases.map(\.name), energyJ: energy, memoryPeakBytes: memory,
             lifecycle: lifecycle)
+        return (bins, lifecycleTotal)
     }
 
     /// The smallest round width (1, 2, 5 × 10^k seconds, at least 1 s) giving at most

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DrainPipeline
+import DrainRender
 import DrainReport
 
 struct AnalyzeCommand: ParsableCommand {
@@ -9,17 +10,19 @@ struct AnalyzeCommand: ParsableCommand {
         discussion: """
             Several inputs of the same run share one timeline, lined up by wall clock (the \
             start in a trace header, packet time stamps in a capture). Without an output option the terminal summary is printed; \
-            with --json - only the JSON report goes to standard output.
+            with --json - only the JSON report goes to standard output. A report JSON saved \
+            earlier can be given instead of the inputs, to render it again in other formats.
 
             Examples:
               drain analyze app.jsonl
               drain analyze app.jsonl --html report.html --json report.json --csv tables/
               drain analyze app.jsonl --model iphone-wifi --json - | jq .energy
               drain analyze phone.pcapng app.jsonl --link cellular --html report.html
+              drain analyze report.json --html report.html
             """
     )
 
-    @Argument(help: ArgumentHelp("Input files: Drain traces (.jsonl), pcap or pcapng captures, strace output, Chrome traces, MetricKit JSON.", valueName: "INPUT"))
+    @Argument(help: ArgumentHelp("Input files: Drain traces (.jsonl), pcap or pcapng captures, strace output, Chrome traces, MetricKit JSON. Or one report JSON saved by --json.", valueName: "INPUT"))
     var inputs: [String]
 
     @OptionGroup var modelOptions: ModelOptions
@@ -40,7 +43,7 @@ struct AnalyzeCommand: ParsableCommand {
             capture: capture.options, progress: showProgress ? { Console.progressMeter(for: $0) } : nil)
         let report: Report
         do {
-            report = try Analysis.run(options)
+            report = try ReportSource.report(options)
         } catch {
             Console.error(error.description)
             throw ExitCode(error.exitCode)
@@ -53,7 +56,7 @@ struct AnalyzeCommand: ParsableCommand {
             throw ExitCode(error.exitCode)
         }
         guard !output.quiet else { return }
-        if outputs.jsonToStandardOutput {
+        if outputs.writesStandardOutput {
             Console.standardError(TerminalReportRenderer.render(report, color: Console.standardErrorIsTerminal))
         } else {
             Console.standardOutput(TerminalReportRenderer.render(report, color: Console.standardOutputIsTerminal))

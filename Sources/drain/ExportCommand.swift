@@ -1,5 +1,6 @@
 import ArgumentParser
 import DrainPipeline
+import DrainRender
 import DrainReport
 
 struct ExportCommand: ParsableCommand {

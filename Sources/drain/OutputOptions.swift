@@ -1,24 +1,40 @@
 import ArgumentParser
-import DrainPipeline
+import DrainRender
 
-/// Where the report goes.
+/// Where the report goes: one option per file renderer of `ReportRenderers.all`, named by the
+/// renderer's identifier and described by its help text.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Write the JSON report to FILE ('-' for standard output).", valueName: "FILE"))
+    @Option(
+        name: .customLong(JSONReportRenderer.identifier),
+        help: ArgumentHelp(ReportRenderers.optionHelp(JSONReportRenderer.self), valueName: ReportRenderers.valueName(JSONReportRenderer.self)))
     var json: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write CSV tables (summary, findings, timeline, …) into DIR.", valueName: "DIR"))
+    @Option(
+        name: .customLong(CSVReportRenderer.identifier),
+        help: ArgumentHelp(ReportRenderers.optionHelp(CSVReportRenderer.self), valueName: ReportRenderers.valueName(CSVReportRenderer.self)))
     var csv: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write the self-contained interactive HTML report to FILE.", valueName: "FILE"))
+    @Option(
+        name: .customLong(HTMLReportRenderer.identifier),
+        help: ArgumentHelp(ReportRenderers.optionHelp(HTMLReportRenderer.self), valueName: ReportRenderers.valueName(HTMLReportRenderer.self)))
     var html: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write a Markdown report to FILE (for CI summaries).", valueName: "FILE"))
+    @Option(
+        name: .customLong(MarkdownReportRenderer.identifier),
+        help: ArgumentHelp(
+            ReportRenderers.optionHelp(MarkdownReportRenderer.self), valueName: ReportRenderers.valueName(MarkdownReportRenderer.self)))
     var markdown: String?
 
     @Flag(name: .shortAndLong, help: "Do not print the terminal summary or progress.")
     var quiet = false
 
-    var outputs: ReportOutputs {
-        ReportOutputs(json: json, csvDirectory: csv, html: html, markdown: markdown)
+    /// The path given for each file renderer, by identifier.
+    var paths: [String: String?] {
+        [
+            JSONReportRenderer.identifier: json, CSVReportRenderer.identifier: csv, HTMLReportRenderer.identifier: html,
+            MarkdownReportRenderer.identifier: markdown,
+        ]
     }
+
+    var outputs: ReportOutputs { ReportOutputs(paths: paths) }
 }

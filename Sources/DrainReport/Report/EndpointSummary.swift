@@ -1,0 +1,25 @@
+public struct EndpointSummary: Codable, Sendable, Equatable {
+    public var endpoint: String
+    public var bytesUp: Int64
+    public var bytesDown: Int64
+    public var bursts: Int
+    public var connections: Int
+    public var energyJ: Double
+
+    public init(endpoint: String, bytesUp: Int64, bytesDown: Int64, bursts: Int, connections: Int, energyJ: Double) {
+        self.endpoint = endpoint
+        self.bytesUp = bytesUp
+        self.bytesDown = bytesDown
+        self.bursts = bursts
+        self.connections = connections
+        self.energyJ = energyJ
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case endpoint
+        case bytesUp = "bytes_up"
+        case bytesDown = "bytes_down"
+        case bursts, connections
+        case energyJ = "energy_j"
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+extension Report {
+    /// Loads a report JSON written by `drain analyze --json` (or any renderer of the same
+    /// schema). The schema version is checked before the rest is decoded, so a report of
+    /// another version gets that message and not a decoding error. O(size of the file).
+    ///
+    /// - Throws: `ReportLoadError`: `.unreadable` (exit 66); `.malformedJSON` with line and
+    ///   column, `.notAReport`, `.unsupportedSchema`, `.invalid` with the key path (exit 65).
+    public static func load(path: String) throws(ReportLoadError) -> Report {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ReportLoadError(path: path, problem: .unreadable(Self.readFailure(error)))
+        }
+        return try decode(data, path: path)
+    }
+
+    /// Decodes a report from JSON bytes; `path` names them in errors.
+    public static func decode(_ data: Data, path: String) throws(ReportLoadError) -> Report {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw ReportLoadError(path: path, problem: Self.syntaxProblem(error, in: data))
+        }
+        guard let top = object as? [String: Any] else {
+            throw ReportLoadError(path: path, problem: .notAReport("the top level is not a JSON object"))
+        }
+        guard let version = top["schema_version"] else {
+            throw ReportLoadError(path: path, problem: .notAReport("it has no \"schema_version\""))
+        }
+        guard let number = version as? Int else {
+            throw ReportLoadError(path: path, problem: .notAReport("\"schema_version\" is not a whole number"))
+        }
+        guard number == currentSchemaVersion else {
+            throw ReportLoadError(path: path, problem: .unsupportedSchema(number))
+        }
+        do {
+            return try JSONDecoder().decode(Report.self, from: data)
+        } catch let error as DecodingError {
+            throw ReportLoadError(path: path, problem: Self.decodingProblem(error))
+        } catch {
+            throw ReportLoadError(path: path, problem: .invalid(path: "(top level)", reason: String(describing: error)))
+        }
+    }
+
+    private static func readFailure(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+            return String(cString: strerror(ENOENT))
+        }
+        return nsError.localizedDescription
+    }
+
+    /// Foundation reports a syntax error as "… around character N." (a byte offset); the
+    /// line and column are counted from it.
+    private static func syntaxProblem(_ error: any Error, in data: Data) -> ReportLoadError.Problem {
+        let text = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? String(describing: error)
+        let reason = text.hasSuffix(".") ? String(text.dropLast()) : text
+        guard let range = text.range(of: "around character "),
+            let offset = Int(text[range.upperBound...].prefix { $0.isNumber }), offset <= data.count
+        else {
+            return .malformedJSON(line: nil, column: nil, reason: reason)
+        }
+        var line = 1
+        var column = 1
+        for byte in data.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return .malformedJSON(line: line, column: column, reason: reason)
+    }
+
+    private static func decodingProblem(_ error: DecodingError) -> ReportLoadError.Problem {
+        func keyPath(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
+            var text = ""
+            for key in codingPath + (last.map { [$0] } ?? []) {
+                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return text.isEmpty ? "(top level)" : text
+        }
+        switch error {
+        case let .keyNotFound(key, context):
+            return .invalid(path: keyPath(context.codingPath, key), reason: "missing")
+        case let .typeMismatch(type, context):
+            return .invalid(path: keyPath(context.codingPath), reason: "expected \(Self.typeName(type))")
+        case let .valueNotFound(type, context):
+            return .invalid(path: keyPath(context.codingPath), reason: "null where \(Self.typeName(type)) is expected")
+        case let .dataCorrupted(context):
+            return .invalid(path: keyPath(context.codingPath), reason: context.debugDescription)
+        @unknown default:
+            return .invalid(path: "(top level)", reason: String(describing: error))
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Double.Type, is Int.Type, is Int64.Type: "a number"
+        case is Bool.Type: "true or false"
+        default: "\(type)"
+        }
+    }
+}

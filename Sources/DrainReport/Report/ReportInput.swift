@@ -1,0 +1,33 @@
+import DrainTrace
+
+/// One analysed input.
+public struct ReportInput: Codable, Sendable, Equatable {
+    public var path: String
+    public var format: String
+    public var events: Int?
+    public var packets: Int?
+    public var process: String?
+    /// Seconds from the report's time zero to this input's time zero (inputs are aligned by
+    /// wall clock).
+    public var offsetS: Double
+    public var diagnostics: [ImportDiagnostic]
+
+    public init(
+        path: String, format: String, events: Int?, packets: Int?, process: String?, offsetS: Double,
+        diagnostics: [ImportDiagnostic]
+    ) {
+        self.path = path
+        self.format = format
+        self.events = events
+        self.packets = packets
+        self.process = process
+        self.offsetS = offsetS
+        self.diagnostics = diagnostics
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case path, format, events, packets, process
+        case offsetS = "offset_s"
+        case diagnostics
+    }
+}

@@ -1,0 +1,14 @@
+public struct TimeRange: Codable, Sendable, Equatable {
+    public var startS: Double
+    public var endS: Double
+
+    public init(startS: Double, endS: Double) {
+        self.startS = startS
+        self.endS = endS
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case startS = "start_s"
+        case endS = "end_s"
+    }
+}
