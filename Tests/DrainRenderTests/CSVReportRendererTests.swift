@@ -7,7 +7,7 @@ import Testing
 @Suite struct CSVReportRendererTests {
     static let tableNames = [
         "summary", "findings", "timeline", "breakdown", "endpoints", "bursts", "radio_states", "rules", "thresholds", "inputs",
-        "diagnostics", "metrickit",
+        "diagnostics", "metrics", "metrickit",
     ]
 
     func table(_ name: String, of report: Report) throws -> [[String]] {
@@ -38,6 +38,15 @@ import Testing
                 #expect(record.count == header.count, "\(name) record \(index) has \(record.count) fields, header \(header.count)")
             }
         }
+    }
+
+    @Test func metricsTableListsEveryMetricByNameWithUnitAndRatePerHour() throws {
+        let records = try table("metrics", of: ReportFixture.realistic)
+        #expect(records.first == ["metric", "value", "unit", "per_hour"])
+        #expect(records.dropFirst().map { $0[0] } == ReportFixture.realistic.metrics.keys.sorted())
+        // The fixture: 49.87 J over 120 s = 1,496.1 J per hour; power is a rate, so no per-hour value.
+        #expect(records.first { $0[0] == "energy.total_j" } == ["energy.total_j", "49.87", "J", "1496.1"])
+        #expect(records.first { $0[0] == "energy.average_mw" } == ["energy.average_mw", "415.583333333", "mW", ""])
     }
 
     @Test func isDeterministic() {

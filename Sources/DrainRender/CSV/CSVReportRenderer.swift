@@ -7,13 +7,14 @@ public struct CSVReportRenderer: Sendable {
     public init() {}
 
     /// The tables in a fixed order: `summary`, `findings`, `timeline`, `breakdown`,
-    /// `endpoints`, `bursts`, `radio_states`, `rules`, `thresholds`, `inputs`, `diagnostics`. Each
-    /// starts with a header record. A report of MetricKit inputs adds `metrickit` at the end.
+    /// `endpoints`, `bursts`, `radio_states`, `rules`, `thresholds`, `inputs`, `diagnostics`,
+    /// `metrics`. Each starts with a header record. A report of MetricKit inputs adds
+    /// `metrickit` at the end.
     /// Deterministic; O(size of the report).
     public static func tables(_ report: Report) -> [(name: String, csv: String)] {
         var tables = [
             summary(report), findings(report), timeline(report), breakdown(report), endpoints(report), bursts(report),
-            radioStates(report), rules(report), thresholds(report), inputs(report), diagnostics(report),
+            radioStates(report), rules(report), thresholds(report), inputs(report), diagnostics(report), metrics(report),
         ]
         if let aggregates = report.metrickit { tables.append(metricKit(aggregates)) }
         return tables.map { ($0.name, $0.csv) }
@@ -190,6 +191,19 @@ public struct CSVReportRenderer: Sendable {
                 .text(input.path), .text(input.format), .integer(input.events), .integer(input.packets), .text(input.process),
                 .number(MachineNumber.seconds(input.offsetS)), .integer(input.diagnostics.count),
                 .integer(input.diagnosticOccurrences),
+            ])
+        }
+        return table
+    }
+
+    /// `metrics`: one row per metric, by name (the `metrics` block of the JSON report).
+    static func metrics(_ report: Report) -> CSVTable {
+        var table = CSVTable(name: "metrics", header: ["metric", "value", "unit", "per_hour"])
+        for name in report.metrics.keys.sorted() {
+            let metric = report.metrics[name]!
+            table.append([
+                .text(name), .number(MachineNumber.compact(metric.value, digits: 9)), .text(metric.unit),
+                metric.perHour.map { .number(MachineNumber.compact($0, digits: 9)) } ?? .empty,
             ])
         }
         return table
