@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "DrainRulesTests", dependencies: ["DrainRules", "DrainTestSupport"]),
         .testTarget(name: "DrainReportTests", dependencies: ["DrainReport", "DrainRender", "DrainTestSupport"]),
         .testTarget(name: "DrainRenderTests", dependencies: ["DrainRender", "DrainReport", "DrainTestSupport"]),
-        .testTarget(name: "DrainPipelineTests", dependencies: ["DrainPipeline", "drain", "DrainTestSupport"]),
+        .testTarget(name: "DrainPipelineTests", dependencies: ["DrainPipeline", "DrainRender", "DrainReport", "drain", "DrainTestSupport"]),
         .testTarget(name: "DrainRecordTests", dependencies: ["DrainRecord", "DrainImport", "drain", "DrainTestSupport"]),
         .testTarget(name: "DrainProbeTests", dependencies: ["DrainProbe", "DrainImport", "DrainTestSupport"]),
     ]
