@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "DrainReport", targets: ["DrainReport"]),
         .library(name: "DrainPipeline", targets: ["DrainPipeline"]),
         .library(name: "DrainProbe", targets: ["DrainProbe"]),
+        .library(name: "DrainTraceWriter", targets: ["DrainTraceWriter"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -26,17 +27,20 @@ let package = Package(
             providers: [.apt(["libpcap-dev"])]
         ),
         .target(name: "DrainTrace"),
-        .target(name: "DrainProbe"),
-        .target(name: "DrainImport", dependencies: ["DrainTrace", "CPcap"]),
+        .target(name: "DrainTraceWriter"),
+        .target(name: "DrainProbe", dependencies: ["DrainTraceWriter"]),
+        .target(name: "DrainImport", dependencies: ["DrainTrace", "DrainTraceWriter", "CPcap"]),
         .target(name: "CRecordSupport"),
-        .target(name: "DrainRecord", dependencies: ["DrainTrace", "DrainImport", "CPcap", "CRecordSupport"]),
+        .target(
+            name: "DrainRecord", dependencies: ["DrainTrace", "DrainTraceWriter", "DrainImport", "CPcap", "CRecordSupport"]
+        ),
         .target(name: "DrainModel", dependencies: ["DrainTrace", "Yams"]),
         .target(name: "DrainAggregate", dependencies: ["DrainTrace"]),
         .target(name: "DrainReport", dependencies: ["DrainTrace"]),
         .target(name: "DrainRules", dependencies: ["DrainTrace", "DrainModel", "DrainAggregate", "DrainReport", "Yams"]),
         .target(
             name: "DrainPipeline",
-            dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainAggregate", "DrainRules", "DrainReport"]
+            dependencies: ["DrainTrace", "DrainTraceWriter", "DrainImport", "DrainModel", "DrainAggregate", "DrainRules", "DrainReport"]
         ),
         .executableTarget(
             name: "drain",
@@ -63,7 +67,8 @@ let package = Package(
         .testTarget(name: "DrainRulesTests", dependencies: ["DrainRules", "DrainTestSupport"]),
         .testTarget(name: "DrainReportTests", dependencies: ["DrainReport", "DrainTestSupport"]),
         .testTarget(name: "DrainPipelineTests", dependencies: ["DrainPipeline", "drain", "DrainTestSupport"]),
-        .testTarget(name: "DrainRecordTests", dependencies: ["DrainRecord", "DrainImport", "drain", "DrainTestSupport"]),
+        .testTarget(name: "DrainRecordTests", dependencies: ["DrainRecord", "DrainImport", "DrainTraceWriter", "drain", "DrainTestSupport"]),
+        .testTarget(name: "DrainTraceWriterTests", dependencies: ["DrainTraceWriter", "DrainTrace", "DrainImport"]),
         .testTarget(name: "DrainProbeTests", dependencies: ["DrainProbe", "DrainImport", "DrainTestSupport"]),
     ]
 )
