@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "DrainRender", targets: ["DrainRender"]),
         .library(name: "DrainPipeline", targets: ["DrainPipeline"]),
         .library(name: "DrainProbe", targets: ["DrainProbe"]),
+        .library(name: "DrainTraceWriter", targets: ["DrainTraceWriter"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -27,10 +28,13 @@ let package = Package(
             providers: [.apt(["libpcap-dev"])]
         ),
         .target(name: "DrainTrace"),
-        .target(name: "DrainProbe"),
-        .target(name: "DrainImport", dependencies: ["DrainTrace", "CPcap"]),
+        .target(name: "DrainTraceWriter"),
+        .target(name: "DrainProbe", dependencies: ["DrainTraceWriter"]),
+        .target(name: "DrainImport", dependencies: ["DrainTrace", "DrainTraceWriter", "CPcap"]),
         .target(name: "CRecordSupport"),
-        .target(name: "DrainRecord", dependencies: ["DrainTrace", "DrainImport", "CPcap", "CRecordSupport"]),
+        .target(
+            name: "DrainRecord", dependencies: ["DrainTrace", "DrainTraceWriter", "DrainImport", "CPcap", "CRecordSupport"]
+        ),
         .target(name: "DrainModel", dependencies: ["DrainTrace", "Yams"]),
         .target(name: "DrainAggregate", dependencies: ["DrainTrace"]),
         .target(name: "DrainReport", dependencies: ["DrainTrace"]),
@@ -38,7 +42,10 @@ let package = Package(
         .target(name: "DrainRules", dependencies: ["DrainTrace", "DrainModel", "DrainAggregate", "DrainReport", "Yams"]),
         .target(
             name: "DrainPipeline",
-            dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainAggregate", "DrainRules", "DrainReport", "DrainRender"]
+            dependencies: [
+                "DrainTrace", "DrainTraceWriter", "DrainImport", "DrainModel", "DrainAggregate", "DrainRules", "DrainReport",
+                "DrainRender",
+            ]
         ),
         .executableTarget(
             name: "drain",
@@ -66,7 +73,8 @@ let package = Package(
         .testTarget(name: "DrainReportTests", dependencies: ["DrainReport", "DrainRender", "DrainTestSupport"]),
         .testTarget(name: "DrainRenderTests", dependencies: ["DrainRender", "DrainReport", "DrainTestSupport"]),
         .testTarget(name: "DrainPipelineTests", dependencies: ["DrainPipeline", "DrainRender", "DrainReport", "drain", "DrainTestSupport"]),
-        .testTarget(name: "DrainRecordTests", dependencies: ["DrainRecord", "DrainImport", "drain", "DrainTestSupport"]),
+        .testTarget(name: "DrainRecordTests", dependencies: ["DrainRecord", "DrainImport", "DrainTraceWriter", "drain", "DrainTestSupport"]),
+        .testTarget(name: "DrainTraceWriterTests", dependencies: ["DrainTraceWriter", "DrainTrace", "DrainImport"]),
         .testTarget(name: "DrainProbeTests", dependencies: ["DrainProbe", "DrainImport", "DrainTestSupport"]),
     ]
 )

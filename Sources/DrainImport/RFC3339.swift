@@ -1,3 +1,5 @@
+import DrainTraceWriter
+
 /// Reads RFC 3339 date-times (`2026-11-22T10:00:00.000Z`, `2026-11-22T11:00:00+01:00`).
 enum RFC3339 {
     /// Nanoseconds since the Unix epoch of an RFC 3339 date-time, or a reason it is not one
@@ -16,7 +18,7 @@ enum RFC3339 {
             let dayOffset = reader.offset
             let day = try reader.digits(2, "a two-digit day")
             guard (1...12).contains(month) else { throw Failure(offset: 5, message: "month \(month) is not 1 to 12") }
-            guard (1...daysIn(month: month, year: year)).contains(day) else {
+            guard (1...CivilDate.daysIn(month: month, year: year)).contains(day) else {
                 throw Failure(offset: dayOffset, message: "day \(day) does not exist in month \(month) of \(year)")
             }
             guard let separator = reader.next(), separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t")
@@ -47,7 +49,7 @@ enum RFC3339 {
             guard reader.offset == text.count else {
                 throw Failure(offset: reader.offset, message: "unexpected text after the time zone")
             }
-            let days = daysSinceEpoch(year: year, month: month, day: day)
+            let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
             let seconds = ((days * 24 + Int64(hour)) * 60 + Int64(minute)) * 60 + Int64(second) - offsetSeconds
             return .success(seconds * 1_000_000_000 + fraction)
         } catch {
@@ -107,31 +109,5 @@ enum RFC3339 {
                 throw Failure(offset: offset, message: "expected a time zone: 'Z' or an offset such as +01:00")
             }
         }
-    }
-
-    private static func isLeap(_ year: Int) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date: whole 400-year eras (146 097
-    /// days each) counted from 0000-03-01, so that the leap day ends each year (the method
-    /// of H. Hinnant, "chrono-Compatible Low-Level Date Algorithms").
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int64 {
-        let marchYear = month <= 2 ? year - 1 : year
-        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
-        let yearOfEra = marchYear - era * 400
-        let marchMonth = (month + 9) % 12  // March = 0 … February = 11
-        let dayOfYear = (153 * marchMonth + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        // 719 468 days lie between 0000-03-01 and 1970-01-01.
-        return Int64(era * 146_097 + dayOfEra - 719_468)
     }
 }

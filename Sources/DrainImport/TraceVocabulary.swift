@@ -1,23 +1,26 @@
 import DrainTrace
+import DrainTraceWriter
 
-/// The names a Drain trace is written in: field names, type names and the spellings of
-/// enum values, each mapped to its code. Built once per process (`shared`).
+/// The names a Drain trace is written in — field names, type names and the spellings of
+/// enum values, as DrainTraceWriter spells them for every writer — each mapped to its code.
+/// Built once per process (`shared`).
 struct TraceVocabulary: Sendable {
     static let shared = TraceVocabulary()
 
-    let fieldNames = NameTable(TraceField.allCases.map { ($0.key, $0.rawValue) })
-    let eventKinds = NameTable(EventKind.allCases.filter { $0 != .unknown }.map { ($0.traceName, $0.rawValue) })
-    let lifecycleStates = NameTable(LifecycleState.allCases.map { ($0.traceName, $0.rawValue) })
-    let directions = NameTable(NetDirection.allCases.map { ($0.traceName, $0.rawValue) })
-    let links = NameTable(LinkKind.allCases.filter { $0 != .unspecified }.map { ($0.traceName, $0.rawValue) })
-    let diskOperations = NameTable(DiskOperation.allCases.map { ($0.traceName, $0.rawValue) })
-    let resourceActions = TraceVocabulary.actions([.start, .stop], for: .resource)
-    let backgroundTaskActions = TraceVocabulary.actions([.start, .stop, .expire], for: .backgroundTask)
-    let startStopActions = TraceVocabulary.actions([.start, .stop], for: .sensor)
+    // The writer's raw values are the reader's codes (TraceField, EventKind, LifecycleState, …).
+    let fieldNames = TraceVocabulary.table(TraceKey.allCases, \.name, \.rawValue)
+    let eventKinds = TraceVocabulary.table(TraceEventType.allCases, \.name, \.rawValue)
+    let lifecycleStates = TraceVocabulary.table(TraceLifecycleState.allCases, \.name, \.rawValue)
+    let directions = TraceVocabulary.table(TraceNetDirection.allCases, \.name, \.rawValue)
+    let links = TraceVocabulary.table(TraceNetInterface.allCases, \.name, \.rawValue)
+    let diskOperations = TraceVocabulary.table(TraceDiskOperation.allCases, \.name, \.rawValue)
+    let resourceActions = TraceVocabulary.table(TraceResourceAction.allCases, \.name, \.rawValue)
+    let backgroundTaskActions = TraceVocabulary.table(TraceBackgroundTaskAction.allCases, \.name, \.rawValue)
+    let startStopActions = TraceVocabulary.table(TraceUpdateAction.allCases, \.name, \.rawValue)
 
     private init() {}
 
-    private static func actions(_ actions: [Action], for kind: EventKind) -> NameTable {
-        NameTable(actions.map { ($0.traceName(for: kind), $0.rawValue) })
+    private static func table<Value>(_ values: [Value], _ name: (Value) -> StaticString, _ code: (Value) -> UInt8) -> NameTable {
+        NameTable(values.map { ("\(name($0))", code($0)) })
     }
 }

@@ -29,33 +29,24 @@ struct ChromeTraceWriter {
     let generator: String
     let model: String
 
-    /// The one process of the export; its main thread has `tid == pid`, as importers expect.
-    private static let pid = 1
+    private static let pid = ChromeEventWriter.pid
 
     private var timeline: Timeline { priced.timeline }
 
     func render() -> String {
-        var output = ChromeTraceOutput()
-        output.text.reserveCapacity(160 * (timeline.count + 64))
-        output.text += "{\"displayTimeUnit\":\"ms\",\"otherData\":{\"generator\":"
-        output.string(generator)
-        output.text += ",\"model\":"
-        output.string(model)
-        output.text += "},\"traceEvents\":[\n"
+        var output = ChromeEventWriter(otherData: [("generator", generator), ("model", model)])
+        output.reserveCapacity(160 * (timeline.count + 64))
         var tracks = TrackTable()
         writeEvents(into: &output, tracks: &tracks)
         writeRadio(into: &output, tracks: &tracks)
         writeEnergy(into: &output)
         writeNames(into: &output, tracks: tracks)
-        // The last event ends without a comma.
-        if output.text.hasSuffix(",\n") { output.text.removeLast(2) }
-        output.text += "\n]}\n"
-        return output.text
+        return output.finish()
     }
 
     // MARK: Timeline events
 
-    private func writeEvents(into output: inout ChromeTraceOutput, tracks: inout TrackTable) {
+    private func writeEvents(into output: inout ChromeEventWriter, tracks: inout TrackTable) {
         for row in 0..<timeline.count {
             let kind = timeline.kind[row]
             let thread = timeline.thread[row]
@@ -64,26 +55,26 @@ struct ChromeTraceWriter {
             case .cpu, .gpu:
                 let tid = thread != 0 ? tracks.tid(timeline.strings[thread]) : tracks.tid(kind.traceName)
                 let name = timeline.label[row] != 0 ? timeline.strings[timeline.label[row]] : kind.traceName
-                output.begin(
-                    phase: "X", name: name, category: kind == .cpu ? ChromeTraceCategory.cpu : ChromeTraceCategory.gpu,
-                    time: timeline.time[row], tid: tid)
-                output.duration(timeline.duration[row])
-                output.arguments { arguments in if energy > 0 { arguments.number("energy_j", energy) } }
+                output.slice(
+                    name: name, category: kind == .cpu ? ChromeTraceCategory.cpu : ChromeTraceCategory.gpu,
+                    start: timeline.time[row], duration: timeline.duration[row], tid: tid
+                ) { arguments in if energy > 0 { arguments.number("energy_j", energy) } }
             case .mark:
                 let name = timeline.label[row] != 0 ? timeline.strings[timeline.label[row]] : "mark"
                 if timeline.duration[row] > 0 {
-                    output.begin(phase: "X", name: name, category: ChromeTraceCategory.mark, time: timeline.time[row], tid: tid(thread, &tracks))
-                    output.duration(timeline.duration[row])
+                    output.slice(
+                        name: name, category: ChromeTraceCategory.mark, start: timeline.time[row], duration: timeline.duration[row],
+                        tid: tid(thread, &tracks))
                 } else {
                     instant(name: name, category: ChromeTraceCategory.mark, row: row, into: &output, tracks: &tracks)
                 }
-                output.end()
             case .memory:
-                output.begin(phase: "C", name: "memory", category: "drain.memory", time: timeline.time[row], tid: Self.pid)
-                output.arguments { $0.integer("footprint", timeline.amount[row]) }
+                output.counter(name: "memory", category: "drain.memory", time: timeline.time[row]) {
+                    $0.integer("footprint", timeline.amount[row])
+                }
             default:
-                instant(name: instantName(row), category: "drain." + kind.traceName, row: row, into: &output, tracks: &tracks)
-                output.arguments { arguments in
+                instant(name: instantName(row), category: "drain." + kind.traceName, row: row, into: &output, tracks: &tracks) {
+                    arguments in
                     writeFields(of: row, into: &arguments)
                     if energy > 0 { arguments.number("energy_j", energy) }
                 }
@@ -91,13 +82,15 @@ struct ChromeTraceWriter {
         }
     }
 
-    /// Starts an instant on the event's thread, or on the process when it has none.
+    /// An instant on the event's thread, or on the process when it has none.
     private func instant(
-        name: String, category: String, row: Int, into output: inout ChromeTraceOutput, tracks: inout TrackTable
+        name: String, category: String, row: Int, into output: inout ChromeEventWriter, tracks: inout TrackTable,
+        arguments: ((inout ChromeEventWriter.Arguments) -> Void)? = nil
     ) {
         let thread = timeline.thread[row]
-        output.begin(phase: "i", name: name, category: category, time: timeline.time[row], tid: tid(thread, &tracks))
-        output.field("s", thread != 0 ? "t" : "p")
+        output.instant(
+            name: name, category: category, time: timeline.time[row], tid: tid(thread, &tracks), scope: thread != 0 ? .thread : .process,
+            arguments: arguments)
     }
 
     private func tid(_ thread: StringID, _ tracks: inout TrackTable) -> Int {
@@ -134,7 +127,7 @@ struct ChromeTraceWriter {
     }
 
     /// The event's fields under their trace-format names (docs/trace-format.md).
-    private func writeFields(of row: Int, into arguments: inout ChromeTraceOutput.Arguments) {
+    private func writeFields(of row: Int, into arguments: inout ChromeEventWriter.Arguments) {
         let code = timeline.code[row]
         func string(_ key: String, _ id: StringID) {
             if id != 0 { arguments.string(key, timeline.strings[id]) }
@@ -198,18 +191,19 @@ struct ChromeTraceWriter {
     // MARK: Derived tracks
 
     /// Each radio's non-idle states as slices named after the state.
-    private func writeRadio(into output: inout ChromeTraceOutput, tracks: inout TrackTable) {
+    private func writeRadio(into output: inout ChromeEventWriter, tracks: inout TrackTable) {
         for segment in priced.radio.segments where segment.state != .idle && segment.end > segment.start {
             let tid = tracks.tid("radio (\(segment.link.traceName))")
-            output.begin(phase: "X", name: segment.state.rawValue, category: ChromeTraceCategory.priced, time: segment.start, tid: tid)
-            output.duration(segment.end - segment.start)
-            output.arguments { $0.number("energy_j", segment.joules) }
+            output.slice(
+                name: segment.state.rawValue, category: ChromeTraceCategory.priced, start: segment.start,
+                duration: segment.end - segment.start, tid: tid
+            ) { $0.number("energy_j", segment.joules) }
         }
     }
 
     /// Average power per bin and cumulative energy per category, for the categories the run
     /// spent energy in; a last sample at the end of the run closes both tracks.
-    private func writeEnergy(into output: inout ChromeTraceOutput) {
+    private func writeEnergy(into output: inout ChromeEventWriter) {
         let width = max(1, Clock.nanoseconds(binSeconds))
         let end = priced.end
         let count = max(1, Int((end + width - 1) / width))
@@ -222,8 +216,7 @@ struct ChromeTraceWriter {
         for bin in 0...count {
             let start = Nanoseconds(bin) * width
             let time = min(start, end)
-            output.begin(phase: "C", name: "power (mW)", category: ChromeTraceCategory.priced, time: time, tid: Self.pid)
-            output.arguments { arguments in
+            output.counter(name: "power (mW)", category: ChromeTraceCategory.priced, time: time) { arguments in
                 for category in categories {
                     let joules = bin < count ? bins[bin * EnergyCategory.count + Int(category.rawValue)] : 0
                     let binEnd = min(start + width, end)
@@ -231,8 +224,7 @@ struct ChromeTraceWriter {
                     arguments.number(category.name, bin < count && seconds > 0 ? joules / seconds * 1000 : 0)
                 }
             }
-            output.begin(phase: "C", name: "energy (J)", category: ChromeTraceCategory.priced, time: time, tid: Self.pid)
-            output.arguments { arguments in
+            output.counter(name: "energy (J)", category: ChromeTraceCategory.priced, time: time) { arguments in
                 for category in categories { arguments.number(category.name, cumulative[Int(category.rawValue)]) }
             }
             if bin < count {
@@ -244,9 +236,9 @@ struct ChromeTraceWriter {
     }
 
     /// The process's and every track's name (`M` events).
-    private func writeNames(into output: inout ChromeTraceOutput, tracks: TrackTable) {
-        output.metadata("process_name", tid: Self.pid, name: process ?? "drain")
-        for (name, tid) in tracks.names { output.metadata("thread_name", tid: tid, name: name) }
+    private func writeNames(into output: inout ChromeEventWriter, tracks: TrackTable) {
+        output.processName(process ?? "drain")
+        for (name, tid) in tracks.names { output.threadName(name, tid: tid) }
     }
 
     /// Thread ids for track names: `main` is the process's own id, the others count up

@@ -1,3 +1,5 @@
+import DrainTraceWriter
+
 // Events that happen at one moment: stamped with the time of the call and the calling
 // thread. Strings are written exactly as given (escaped for JSON); sizes below zero are
 // written as 0, since the format has no negative sizes.
@@ -6,41 +8,39 @@ extension DrainProbe {
     /// A `lifecycle` event: the app entered `state`.
     public func lifecycle(_ state: LifecycleState) {
         writer.record(bound: TraceWriter.fixedBound) { line in
-            line.raw(#","type":"lifecycle","state":"#)
-            line.quoted(state.traceName)
+            line.type(.lifecycle)
+            line.field(.state, state.name)
         }
     }
 
     /// A `wakeup` event: the thread woke up, e.g. `reason: "timer"`, `source: "sync"`.
     public func wakeup(reason: String? = nil, source: String? = nil) {
-        writer.record(bound: TraceWriter.fixedBound + LineFormatter.bound(of: reason) + LineFormatter.bound(of: source)) { line in
-            line.raw(#","type":"wakeup""#)
-            line.optional(#","reason":"#, reason)
-            line.optional(#","source":"#, source)
+        writer.record(bound: TraceWriter.fixedBound + JSONFormatter.bound(of: reason) + JSONFormatter.bound(of: source)) { line in
+            line.type(.wakeup)
+            line.field(.reason, reason)
+            line.field(.source, source)
         }
     }
 
     /// A `timer` event: a timer was scheduled to fire every `interval` (once, if
     /// `repeats` is false) with `tolerance` leeway.
     public func timer(_ name: String? = nil, interval: Duration, tolerance: Duration = .zero, repeats: Bool = true) {
-        writer.record(bound: TraceWriter.fixedBound + LineFormatter.bound(of: name)) { line in
-            line.raw(#","type":"timer","interval":"#)
-            line.seconds(interval.traceNanoseconds)
-            line.raw(#","tolerance":"#)
-            line.seconds(tolerance.traceNanoseconds)
-            line.raw(#","repeats":"#)
-            line.boolean(repeats)
-            line.optional(#","name":"#, name)
+        writer.record(bound: TraceWriter.fixedBound + JSONFormatter.bound(of: name)) { line in
+            line.type(.timer)
+            line.seconds(.interval, interval.traceNanoseconds)
+            line.seconds(.tolerance, tolerance.traceNanoseconds)
+            line.boolean(.repeats, repeats)
+            line.field(.name, name)
         }
     }
 
     /// A `poll` event: the code checks `source` every `interval` instead of waiting to be
     /// told.
     public func poll(_ source: String? = nil, interval: Duration) {
-        writer.record(bound: TraceWriter.fixedBound + LineFormatter.bound(of: source)) { line in
-            line.raw(#","type":"poll","interval":"#)
-            line.seconds(interval.traceNanoseconds)
-            line.optional(#","source":"#, source)
+        writer.record(bound: TraceWriter.fixedBound + JSONFormatter.bound(of: source)) { line in
+            line.type(.poll)
+            line.seconds(.interval, interval.traceNanoseconds)
+            line.field(.source, source)
         }
     }
 
@@ -51,17 +51,13 @@ extension DrainProbe {
     ///   - interface: the link; `nil` leaves it to the device model's default link.
     ///   - connection: an id grouping the events of one connection.
     public func net(_ direction: NetDirection, bytes: Int, host: String? = nil, interface: NetInterface? = nil, connection: String? = nil) {
-        writer.record(bound: TraceWriter.fixedBound + LineFormatter.bound(of: host) + LineFormatter.bound(of: connection)) { line in
-            line.raw(#","type":"net","dir":"#)
-            line.quoted(direction.traceName)
-            line.raw(#","bytes":"#)
-            line.integer(Int64(max(0, bytes)))
-            line.optional(#","host":"#, host)
-            if let interface {
-                line.raw(#","iface":"#)
-                line.quoted(interface.traceName)
-            }
-            line.optional(#","conn":"#, connection)
+        writer.record(bound: TraceWriter.fixedBound + JSONFormatter.bound(of: host) + JSONFormatter.bound(of: connection)) { line in
+            line.type(.net)
+            line.field(.dir, direction.name)
+            line.integer(.bytes, Int64(max(0, bytes)))
+            line.field(.host, host)
+            if let interface { line.field(.iface, interface.name) }
+            line.field(.conn, connection)
         }
     }
 
@@ -72,16 +68,12 @@ extension DrainProbe {
     ///   - path: the file, e.g. `Library/Caches/state.json`.
     ///   - fileSize: the file's size after the operation; `nil` if unknown.
     public func disk(_ operation: DiskOperation, bytes: Int = 0, path: String? = nil, fileSize: Int? = nil) {
-        writer.record(bound: TraceWriter.fixedBound + LineFormatter.bound(of: path)) { line in
-            line.raw(#","type":"disk","op":"#)
-            line.quoted(operation.traceName)
-            line.raw(#","bytes":"#)
-            line.integer(Int64(max(0, bytes)))
-            line.optional(#","path":"#, path)
-            if let fileSize, fileSize >= 0 {
-                line.raw(#","file_size":"#)
-                line.integer(Int64(fileSize))
-            }
+        writer.record(bound: TraceWriter.fixedBound + JSONFormatter.bound(of: path)) { line in
+            line.type(.disk)
+            line.field(.op, operation.name)
+            line.integer(.bytes, Int64(max(0, bytes)))
+            line.field(.path, path)
+            if let fileSize, fileSize >= 0 { line.integer(.fileSize, Int64(fileSize)) }
         }
     }
 
@@ -95,29 +87,28 @@ extension DrainProbe {
     /// A `memory_warning` event: the system asked the app to free memory.
     public func memoryWarning() {
         writer.record(bound: TraceWriter.fixedBound) { line in
-            line.raw(#","type":"memory_warning""#)
+            line.type(.memoryWarning)
         }
     }
 
     /// A `resource` event: the app acquired or released a resource of `kind` (e.g.
     /// `camera`, `socket_listener`, `database`); `id` tells instances apart.
     public func resource(_ kind: String, _ action: ResourceAction, id: String? = nil) {
-        writer.record(bound: TraceWriter.fixedBound + LineFormatter.bound(of: kind) + LineFormatter.bound(of: id)) { line in
-            line.raw(#","type":"resource","action":"#)
-            line.quoted(action.traceName)
-            line.raw(#","kind":"#)
-            line.string(kind)
-            line.optional(#","id":"#, id)
+        writer.record(bound: TraceWriter.fixedBound + JSONFormatter.bound(of: kind) + JSONFormatter.bound(of: id)) { line in
+            line.type(.resource)
+            line.field(.action, action.name)
+            line.field(.kind, kind)
+            line.field(.id, id)
         }
     }
 
     /// A `background_task` event: a task that asked for background running time began,
     /// ended, or was expired by the system; `id` pairs a begin with its end.
     public func backgroundTask(_ action: BackgroundTaskAction, id: String? = nil) {
-        writer.record(bound: TraceWriter.fixedBound + LineFormatter.bound(of: id)) { line in
-            line.raw(#","type":"background_task","action":"#)
-            line.quoted(action.traceName)
-            line.optional(#","id":"#, id)
+        writer.record(bound: TraceWriter.fixedBound + JSONFormatter.bound(of: id)) { line in
+            line.type(.backgroundTask)
+            line.field(.action, action.name)
+            line.field(.id, id)
         }
     }
 
@@ -125,8 +116,8 @@ extension DrainProbe {
     /// the previous frame.
     public func frame(changed: Bool) {
         writer.record(bound: TraceWriter.fixedBound) { line in
-            line.raw(#","type":"frame","changed":"#)
-            line.boolean(changed)
+            line.type(.frame)
+            line.boolean(.changed, changed)
         }
     }
 
@@ -134,13 +125,12 @@ extension DrainProbe {
     /// started or stopped. `rateHz` is written when it is a positive finite number (0, the
     /// default, means not stated).
     public func sensor(_ kind: String, _ action: UpdateAction, rateHz: Double = 0) {
-        writer.record(bound: TraceWriter.fixedBound + LineFormatter.bound(of: kind)) { line in
-            line.raw(#","type":"sensor","action":"#)
-            line.quoted(action.traceName)
-            line.raw(#","kind":"#)
-            line.string(kind)
+        writer.record(bound: TraceWriter.fixedBound + JSONFormatter.bound(of: kind)) { line in
+            line.type(.sensor)
+            line.field(.action, action.name)
+            line.field(.kind, kind)
             if rateHz.isFinite && rateHz > 0 {
-                line.raw(#","rate_hz":"#)
+                line.key(.rateHz)
                 line.real(rateHz)
             }
         }
@@ -152,14 +142,14 @@ extension DrainProbe {
     /// Drain). Values that are 0 or not finite are left out.
     public func location(_ action: UpdateAction, accuracyMeters: Double = 0, distanceFilterMeters: Double = 0) {
         writer.record(bound: TraceWriter.fixedBound) { line in
-            line.raw(#","type":"location","action":"#)
-            line.quoted(action.traceName)
+            line.type(.location)
+            line.field(.action, action.name)
             if accuracyMeters.isFinite && accuracyMeters != 0 {
-                line.raw(#","accuracy_m":"#)
+                line.key(.accuracyM)
                 line.real(accuracyMeters)
             }
             if distanceFilterMeters.isFinite && distanceFilterMeters != 0 {
-                line.raw(#","distance_filter_m":"#)
+                line.key(.distanceFilterM)
                 line.real(distanceFilterMeters)
             }
         }
@@ -168,16 +158,16 @@ extension DrainProbe {
     /// An `idle_timer` event: the app disabled (or re-enabled) the screen's idle timer.
     public func idleTimer(disabled: Bool) {
         writer.record(bound: TraceWriter.fixedBound) { line in
-            line.raw(#","type":"idle_timer","disabled":"#)
-            line.boolean(disabled)
+            line.type(.idleTimer)
+            line.boolean(.disabled, disabled)
         }
     }
 
     /// A `mark` event at this moment: a named point the app wants to see on the timeline.
     public func mark(_ name: String) {
-        writer.record(bound: TraceWriter.fixedBound + LineFormatter.bound(of: name)) { line in
-            line.raw(#","type":"mark","name":"#)
-            line.string(name)
+        writer.record(bound: TraceWriter.fixedBound + JSONFormatter.bound(of: name)) { line in
+            line.type(.mark)
+            line.field(.name, name)
         }
     }
 }

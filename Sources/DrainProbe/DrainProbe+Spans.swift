@@ -1,3 +1,5 @@
+import DrainTraceWriter
+
 // Events that span time (`cpu`, `gpu`, `mark` with a duration): `t` is where the span
 // began, so they are written when it ends and the writer puts them back in time order
 // among the buffered lines.
@@ -15,39 +17,39 @@ extension DrainProbe {
 
     /// A `cpu` slice from `start` until now.
     public func cpu(_ name: String? = nil, since start: Instant) {
-        span(#","type":"cpu","dur":"#, name: name, nameKey: #","name":"#, start: start, nanoseconds: writer.elapsed() - start.nanosecondsSinceStart)
+        span(.cpu, name: name, start: start, nanoseconds: writer.elapsed() - start.nanosecondsSinceStart)
     }
 
     /// A `cpu` slice of `duration` beginning at `start`.
     public func cpu(_ name: String? = nil, start: Instant, duration: Duration) {
-        span(#","type":"cpu","dur":"#, name: name, nameKey: #","name":"#, start: start, nanoseconds: duration.traceNanoseconds)
+        span(.cpu, name: name, start: start, nanoseconds: duration.traceNanoseconds)
     }
 
     /// A `gpu` slice from `start` until now.
     public func gpu(_ name: String? = nil, since start: Instant) {
-        span(#","type":"gpu","dur":"#, name: name, nameKey: #","name":"#, start: start, nanoseconds: writer.elapsed() - start.nanosecondsSinceStart)
+        span(.gpu, name: name, start: start, nanoseconds: writer.elapsed() - start.nanosecondsSinceStart)
     }
 
     /// A `gpu` slice of `duration` beginning at `start` (e.g. a command buffer's GPU time).
     public func gpu(_ name: String? = nil, start: Instant, duration: Duration) {
-        span(#","type":"gpu","dur":"#, name: name, nameKey: #","name":"#, start: start, nanoseconds: duration.traceNanoseconds)
+        span(.gpu, name: name, start: start, nanoseconds: duration.traceNanoseconds)
     }
 
     /// A `mark` spanning from `start` until now.
     public func mark(_ name: String, since start: Instant) {
-        span(#","type":"mark","dur":"#, name: name, nameKey: #","name":"#, start: start, nanoseconds: writer.elapsed() - start.nanosecondsSinceStart)
+        span(.mark, name: name, start: start, nanoseconds: writer.elapsed() - start.nanosecondsSinceStart)
     }
 
     /// A `mark` of `duration` beginning at `start`.
     public func mark(_ name: String, start: Instant, duration: Duration) {
-        span(#","type":"mark","dur":"#, name: name, nameKey: #","name":"#, start: start, nanoseconds: duration.traceNanoseconds)
+        span(.mark, name: name, start: start, nanoseconds: duration.traceNanoseconds)
     }
 
-    private func span(_ typeAndKey: StaticString, name: String?, nameKey: StaticString, start: Instant, nanoseconds: Int64) {
-        writer.record(at: start.nanosecondsSinceStart, bound: TraceWriter.fixedBound + LineFormatter.bound(of: name)) { line in
-            line.raw(typeAndKey)
-            line.seconds(max(0, nanoseconds))
-            line.optional(nameKey, name)
+    private func span(_ type: TraceEventType, name: String?, start: Instant, nanoseconds: Int64) {
+        writer.record(at: start.nanosecondsSinceStart, bound: TraceWriter.fixedBound + JSONFormatter.bound(of: name)) { line in
+            line.type(type)
+            line.seconds(.dur, max(0, nanoseconds))
+            line.field(.name, name)
         }
     }
 }

@@ -1,83 +1,29 @@
-// The enumerated values of the trace format (docs/trace-format.md), spelled as Swift
-// cases; `traceName` is the spelling written to the file.
+import DrainTraceWriter
+
+// The enumerated values of the trace format (docs/trace-format.md), spelled once in
+// DrainTraceWriter.
 
 extension DrainProbe {
     /// The app's state, for `lifecycle` events.
-    public enum LifecycleState: Sendable, CaseIterable {
-        case notRunning, inactive, active, background, suspended
-
-        var traceName: StaticString {
-            switch self {
-            case .notRunning: "not_running"
-            case .inactive: "inactive"
-            case .active: "active"
-            case .background: "background"
-            case .suspended: "suspended"
-            }
-        }
-    }
+    public typealias LifecycleState = TraceLifecycleState
 
     /// The direction of a `net` event: bytes sent (`tx`) or received (`rx`).
-    public enum NetDirection: Sendable, CaseIterable {
-        case tx, rx
-
-        var traceName: StaticString { self == .tx ? "tx" : "rx" }
-    }
+    public typealias NetDirection = TraceNetDirection
 
     /// The network interface of a `net` event. Leave it out (`nil`) when unknown: pricing
     /// then uses the device model's default link.
-    public enum NetInterface: Sendable, CaseIterable {
-        case wifi, cellular, ethernet, loopback
-
-        var traceName: StaticString {
-            switch self {
-            case .wifi: "wifi"
-            case .cellular: "cellular"
-            case .ethernet: "ethernet"
-            case .loopback: "loopback"
-            }
-        }
-    }
+    public typealias NetInterface = TraceNetInterface
 
     /// The operation of a `disk` event.
-    public enum DiskOperation: Sendable, CaseIterable {
-        case write, fsync, read, truncate
-
-        var traceName: StaticString {
-            switch self {
-            case .write: "write"
-            case .fsync: "fsync"
-            case .read: "read"
-            case .truncate: "truncate"
-            }
-        }
-    }
+    public typealias DiskOperation = TraceDiskOperation
 
     /// What a `resource` event does with the resource.
-    public enum ResourceAction: Sendable, CaseIterable {
-        case acquire, release
-
-        var traceName: StaticString { self == .acquire ? "acquire" : "release" }
-    }
+    public typealias ResourceAction = TraceResourceAction
 
     /// What a `background_task` event says about the task: it began, it ended, or the
     /// system expired it before it ended.
-    public enum BackgroundTaskAction: Sendable, CaseIterable {
-        case begin, end, expire
-
-        var traceName: StaticString {
-            switch self {
-            case .begin: "begin"
-            case .end: "end"
-            case .expire: "expire"
-            }
-        }
-    }
+    public typealias BackgroundTaskAction = TraceBackgroundTaskAction
 
     /// Whether a `sensor` or `location` event starts or stops updates.
-    public enum UpdateAction: Sendable, CaseIterable {
-        case start, stop
-
-        var traceName: StaticString { self == .start ? "start" : "stop" }
-    }
+    public typealias UpdateAction = TraceUpdateAction
 }

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DrainTraceWriter
+
 /// Writes a Drain trace (docs/trace-format.md) from inside an instrumented process.
 ///
 /// ```swift
@@ -44,12 +51,13 @@ public final class DrainProbe: Sendable {
     /// - Throws: `DrainProbeError` with operation `.open` if the file cannot be created or
     ///   its header written, `.startSampling` if the sampling thread cannot start.
     public init(path: String, process: String? = nil, device: String? = nil, options: Options = Options()) throws(DrainProbeError) {
-        let clock = MonotonicClock.pairedWithWallClock()
-        let writer = try TraceHeader.withHeader(
-            process: process, device: device, wallSeconds: clock.wallSeconds, wallNanoseconds: clock.wallNanoseconds
-        ) { header throws(DrainProbeError) in
-            try TraceWriter(path: path, capacity: options.bufferCapacity, origin: clock.monotonic, header: header)
-        }
+        let clock = TraceClock.pairedWithWallClock()
+        let bound = TraceHeader.bound(process: process, device: device)
+        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: bound)
+        defer { memory.deallocate() }
+        var header = JSONFormatter(memory)
+        TraceHeader.write(process: process, pid: Int64(getpid()), device: device, startNanosecondsSinceEpoch: clock.wall, to: &header)
+        let writer = try TraceWriter(path: path, capacity: options.bufferCapacity, origin: clock.monotonic, header: header.written)
         if let interval = options.memorySamplingInterval {
             do {
                 let window = max(1_000_000, interval.traceNanoseconds)

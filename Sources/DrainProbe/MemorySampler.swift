@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import DrainTraceWriter
 
 /// A background thread that runs `tick` (record the memory footprint, flush the trace) at
 /// a fixed cadence until stopped.
@@ -72,11 +73,11 @@ final class MemorySampler: @unchecked Sendable {
     }
 
     private func run() {
-        var next = MonotonicClock.now()
+        var next = TraceClock.monotonicNow()
         while true {
             tick()
             next += interval
-            let now = MonotonicClock.now()
+            let now = TraceClock.monotonicNow()
             if next <= now { next = now + interval - (now - next) % interval }
             if waitForStop(until: next) { return }
         }
@@ -85,7 +86,7 @@ final class MemorySampler: @unchecked Sendable {
     /// Sleeps until `deadline` (monotonic nanoseconds); `true` if `stop()` woke it first.
     private func waitForStop(until deadline: Int64) -> Bool {
         while true {
-            let remaining = deadline - MonotonicClock.now()
+            let remaining = deadline - TraceClock.monotonicNow()
             if remaining <= 0 { return false }
             var descriptor = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
             let milliseconds = Int32(clamping: (remaining + 999_999) / 1_000_000)

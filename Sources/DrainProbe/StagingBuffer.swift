@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import DrainTraceWriter
 
 /// One thread's event lines for one trace, in time order, under a lock of its own that
 /// only the writer's merge ever contends for.
@@ -60,17 +61,16 @@ final class StagingBuffer: @unchecked Sendable {
     /// when the line goes in before others.
     @inline(__always)
     func append(_ body: UnsafeRawBufferPointer, at time: Int64?) -> Outcome {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6 + LineFormatter.numberBound) { prefixMemory in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONFormatter.timePrefixBound) { prefixMemory in
             lock.lock()
             defer { lock.unlock() }
             guard !stopped else {
                 dropped += 1
                 return .dropped
             }
-            let eventTime = time.map { max(0, $0) } ?? max(0, MonotonicClock.now() - origin)
-            var prefix = LineFormatter(prefixMemory.baseAddress!)
-            prefix.raw(#"{"t":"#)
-            prefix.seconds(eventTime)
+            let eventTime = time.map { max(0, $0) } ?? max(0, TraceClock.monotonicNow() - origin)
+            var prefix = JSONFormatter(prefixMemory.baseAddress!)
+            prefix.timePrefix(eventTime)
             let length = prefix.count + body.count
             guard used + length <= capacity else { return .full(olderHalf: olderHalfEnd()) }
             var position = used
@@ -80,7 +80,7 @@ final class StagingBuffer: @unchecked Sendable {
             } else {
                 latest = eventTime
             }
-            var line = LineFormatter(lines + position)
+            var line = JSONFormatter(lines + position)
             line.raw(prefix.written)
             line.raw(body)
             used += length

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import DrainTraceWriter
 
 /// Which thread an event happened on: the main thread, or another thread by its kernel id.
 ///
@@ -26,11 +27,11 @@ enum ThreadIdentity {
 
     /// Writes `,"thread":"main"` or `,"thread":ID`.
     @inline(__always)
-    static func write(_ identity: UInt64, to line: inout LineFormatter) {
+    static func write(_ identity: UInt64, to line: inout JSONFormatter) {
+        line.key(.thread)
         if identity == 0 {
-            line.raw(#","thread":"main""#)
+            line.quoted("main")
         } else {
-            line.raw(#","thread":"#)
             line.unsigned(identity)
         }
     }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import DrainTraceWriter
 
 /// The trace file: merges the lines that threads stage in their own buffers into the file
 /// in time order.
@@ -72,7 +73,7 @@ final class TraceWriter: @unchecked Sendable {
 
     /// Now, in nanoseconds since `t` = 0.
     @inline(__always)
-    func elapsed() -> Int64 { max(0, MonotonicClock.now() - origin) }
+    func elapsed() -> Int64 { max(0, TraceClock.monotonicNow() - origin) }
 
     /// Appends one event line: `{"t":` + the time + `body`, where `body` starts with the
     /// comma before the event's next field and ends with `}\n`.
@@ -87,7 +88,7 @@ final class TraceWriter: @unchecked Sendable {
     /// Cost: one uncontended lock, one clock read and a copy of the line; when the thread's
     /// buffer fills, a merge (O(bytes buffered by all threads)) and a write.
     func append(_ body: UnsafeRawBufferPointer, at time: Int64?) {
-        guard 6 + LineFormatter.numberBound + body.count <= capacity else {
+        guard JSONFormatter.timePrefixBound + body.count <= capacity else {
             appendLong(body, at: time)
             return
         }
@@ -155,11 +156,10 @@ final class TraceWriter: @unchecked Sendable {
             }
             let eventTime = time.map { max(0, $0) } ?? elapsed()
             mergeLocked(upTo: eventTime)
-            let line = UnsafeMutableRawBufferPointer.allocate(byteCount: 6 + LineFormatter.numberBound + body.count, alignment: 1)
+            let line = UnsafeMutableRawBufferPointer.allocate(byteCount: JSONFormatter.timePrefixBound + body.count, alignment: 1)
             defer { line.deallocate() }
-            var prefix = LineFormatter(line.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            prefix.raw(#"{"t":"#)
-            prefix.seconds(eventTime)
+            var prefix = JSONFormatter(line.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            prefix.timePrefix(eventTime)
             prefix.raw(body)
             writeLocked(prefix.written)
         }
@@ -222,34 +222,18 @@ final class TraceWriter: @unchecked Sendable {
         for staging in stagings { staging.stop() }
     }
 
-    /// Writes all of `bytes`, retrying interrupted and partial writes. Returns how many
-    /// bytes were written, and 0 or the `errno` of the failure.
+    /// `FileIO.writeAll`, with `SIGPIPE` held off for pipes and sockets.
     private static func writeAll(
         _ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, guardingBrokenPipe: Bool
     ) -> (written: Int, code: Int32) {
-        guard guardingBrokenPipe else { return writeAll(descriptor, bytes) }
+        guard guardingBrokenPipe else { return FileIO.writeAll(bytes, to: descriptor) }
         var written = 0
         let code = BrokenPipe.suppressingSignal {
-            let result = writeAll(descriptor, bytes)
+            let result = FileIO.writeAll(bytes, to: descriptor)
             written = result.written
             return result.code
         }
         return (written, code)
-    }
-
-    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> (written: Int, code: Int32) {
-        guard let base = bytes.baseAddress else { return (0, 0) }
-        var done = 0
-        while done < bytes.count {
-            let result = write(descriptor, base + done, bytes.count - done)
-            if result < 0 {
-                if errno == EINTR { continue }
-                return (done, errno)
-            }
-            if result == 0 { return (done, EIO) }
-            done += result
-        }
-        return (done, 0)
     }
 }
 

@@ -1,44 +1,31 @@
 #if os(Linux)
-#if canImport(Glibc)
-import Glibc
-#endif
+import DrainTraceWriter
 
-/// A file written under a temporary name beside its final path and renamed into place
-/// only when complete, so a failed or interrupted recording never leaves a half-written
-/// trace or capture under the name the user asked for.
+/// A recording's output file — the trace, the capture, the strace log — written as an
+/// `AtomicFile`, so a failed or interrupted recording never leaves a half-written file
+/// under the name the user asked for; failures are `RecordError`s.
 struct OutputFile {
-    let path: String
-    let temporaryPath: String
-    let descriptor: Int32
+    private let file: AtomicFile
+
+    var path: String { file.path }
+    var temporaryPath: String { file.temporaryPath }
+    var descriptor: Int32 { file.descriptor }
 
     /// Creates `.<name>.XXXXXX` in the directory of `path`.
     init(path: String) throws(RecordError) {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array("\(directory).\(name).XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: RecordError.reason(errno)) }
-        // Not inherited by the command; the permissions a plain create would give.
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        let mask = umask(0)
-        umask(mask)
-        fchmod(descriptor, 0o666 & ~mask)
-        self.path = path
-        temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        self.descriptor = descriptor
+        do {
+            file = try AtomicFile(path: path)
+        } catch {
+            throw Self.failure(error)
+        }
     }
 
     /// Writes all of `bytes`.
     func write(_ bytes: UnsafeRawBufferPointer) throws(RecordError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .cannotWrite(path: path, reason: RecordError.reason(errno))
-            }
-            offset += written
+        do {
+            try file.write(bytes)
+        } catch {
+            throw Self.failure(error)
         }
     }
 
@@ -55,24 +42,23 @@ struct OutputFile {
         if let failure { throw failure }
     }
 
-    /// Closes the file and renames it to `path`.
+    /// Closes the file and renames it to `path`. Not flushed to disk first: a recording is
+    /// replaced by the next run, not kept safe across a power cut.
     func commit() throws(RecordError) {
-        guard close(descriptor) == 0 else {
-            let reason = RecordError.reason(errno)
-            unlink(temporaryPath)
-            throw .cannotWrite(path: path, reason: reason)
-        }
-        guard rename(temporaryPath, path) == 0 else {
-            let reason = RecordError.reason(errno)
-            unlink(temporaryPath)
-            throw .cannotWrite(path: path, reason: reason)
+        do {
+            try file.commit(synchronizing: false)
+        } catch {
+            throw Self.failure(error)
         }
     }
 
     /// Closes and deletes the temporary file.
     func discard() {
-        close(descriptor)
-        unlink(temporaryPath)
+        file.discard()
+    }
+
+    private static func failure(_ error: FileWriteError) -> RecordError {
+        .cannotWrite(path: error.path, reason: error.reason)
     }
 }
 #endif

@@ -3,6 +3,7 @@
 import Glibc
 #endif
 import DrainImport
+import DrainTraceWriter
 
 /// Why `drain record` could not record. Each case has the exit status the CLI uses; they
 /// are documented in docs/recorder.md.

@@ -1,6 +1,7 @@
 #if os(Linux)
 import DrainImport
 import DrainTrace
+import DrainTraceWriter
 
 /// Runs a command and records it into a Drain trace: samples of its process tree from
 /// `/proc`, optionally its system calls (strace) and the packets of one interface (libpcap).
@@ -89,7 +90,7 @@ public enum Recorder {
         ChildProcess.becomeSubreaper()
         let gate = SignalGate()
         defer { gate.restore() }
-        let wallClockStart = MonotonicClock.wallNow()
+        let wallClockStart = TraceClock.wallNow()
         let child = try ChildProcess.spawn(arguments)
         var sampler = ProcSampler(root: child.pid, excluding: excludingRoot ? child.pid : nil)
         defer { sampler.close() }
@@ -97,7 +98,7 @@ public enum Recorder {
         var mapping = mapping
         var line = JSONLine(capacity: flushBytes + 16 * 1024)
         var last: Nanoseconds = 0
-        var deadline = MonotonicClock.now() + interval
+        var deadline = TraceClock.monotonicNow() + interval
         var samples = 0
         var exited = false
         var writeFailure: RecordError?
@@ -106,7 +107,7 @@ public enum Recorder {
             while !exited, gate.wait(until: deadline, forwardingTo: child) {
                 exited = child.hasExited()
             }
-            let now = max(last, MonotonicClock.wallNow() - wallClockStart)
+            let now = max(last, TraceClock.wallNow() - wallClockStart)
             sample.reset(start: last, end: now)
             sampler.sample(into: &sample)
             mapping.write(sample, into: &line)
@@ -118,7 +119,7 @@ public enum Recorder {
                 line.removeAll()
             }
             deadline += interval
-            let current = MonotonicClock.now()
+            let current = TraceClock.monotonicNow()
             if deadline <= current { deadline = current + interval }
         }
         let status = child.reap()

@@ -1,5 +1,6 @@
 #if os(Linux)
 import DrainTrace
+import DrainTraceWriter
 
 /// Turns one interval's counter deltas into Drain trace events, in time order:
 ///

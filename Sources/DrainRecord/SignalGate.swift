@@ -2,6 +2,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import DrainTraceWriter
 
 /// Blocks SIGCHLD, SIGINT and SIGTERM in the recorder and receives them synchronously with
 /// `sigtimedwait`, which is also how the sampler sleeps between samples: it wakes at the
@@ -28,7 +29,7 @@ struct SignalGate {
     /// forwarding SIGINT and SIGTERM to `child` meanwhile. Returns true when SIGCHLD arrived.
     func wait(until deadline: Int64, forwardingTo child: ChildProcess) -> Bool {
         while true {
-            let remaining = deadline - MonotonicClock.now()
+            let remaining = deadline - TraceClock.monotonicNow()
             guard remaining > 0 else { return false }
             var timeout = timespec(tv_sec: Int(remaining / 1_000_000_000), tv_nsec: Int(remaining % 1_000_000_000))
             var info = siginfo_t()

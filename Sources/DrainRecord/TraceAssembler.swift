@@ -1,6 +1,7 @@
 #if os(Linux)
 import DrainImport
 import DrainTrace
+import DrainTraceWriter
 
 /// Writes the finished trace: the header, then the sample lines merged in time order with
 /// the events of the run's strace log, if any.
@@ -21,7 +22,7 @@ struct TraceAssembler {
     /// O(s + e) for s sample lines and e strace events.
     func assemble(samples: inout SampleLineReader, strace: ImportedInput?, into output: OutputFile) throws(RecordError) -> (events: Int, fromStrace: Int) {
         var line = JSONLine(capacity: Self.flushBytes + 4096)
-        line.header(process: process, pid: pid, wallClockStart: wallClockStart)
+        line.traceHeader(process: process, pid: Int64(pid), device: nil, startNanosecondsSinceEpoch: wallClockStart)
         var events = 0
         var fromStrace = 0
         let timeline = strace?.timeline
@@ -40,7 +41,7 @@ struct TraceAssembler {
                 let time = max(0, timeline.time[straceIndex] + shift)
                 guard time < limit else { return }
                 let event = timeline[straceIndex]
-                if !(skipsStraceNetwork && event.kind == .net), line.event(event, at: time, strings: timeline.strings) {
+                if !(skipsStraceNetwork && event.kind == .net), TimelineTraceWriter.append(event, at: time, strings: timeline.strings, to: &line) {
                     events += 1
                     fromStrace += 1
                 }

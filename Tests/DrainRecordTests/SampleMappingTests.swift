@@ -1,6 +1,7 @@
 #if os(Linux)
 import DrainImport
 import DrainTrace
+import DrainTraceWriter
 import Testing
 
 @testable import DrainRecord
@@ -26,8 +27,8 @@ import Testing
 
     private func read(_ line: JSONLine) throws -> Timeline {
         var trace = JSONLine()
-        trace.header(process: "test", pid: 1, wallClockStart: 0)
-        trace.raw(line.bytes.withUnsafeBytes { Array($0) }.withUnsafeBytes { $0 })
+        trace.traceHeader(process: "test", pid: 1, device: nil, startNanosecondsSinceEpoch: 0)
+        line.bytes.withUnsafeBytes { trace.raw($0) }
         return try DrainTraceImporter.read(bytes: trace.bytes, path: "mapping.jsonl").timeline
     }
 

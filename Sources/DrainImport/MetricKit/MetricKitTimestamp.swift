@@ -1,3 +1,5 @@
+import DrainTraceWriter
+
 /// Reads MetricKit time stamps, `yyyy-MM-dd HH:mm:ss Z` ("2020-10-10 19:35:24 +0000").
 ///
 /// Accepted: a space or `T` between date and time; optional fractional seconds; a zone of
@@ -22,7 +24,7 @@ struct MetricKitTimestamp: Equatable {
             let hour = reader.number(digits: 2), reader.skip(":"), let minute = reader.number(digits: 2),
             reader.skip(":"), let second = reader.number(digits: 2)
         else { return nil }
-        guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day), hour < 24,
+        guard CivilDate.isValid(year: year, month: month, day: day), hour < 24,
             minute < 60, second <= 60
         else { return nil }
         var fraction: Int64 = 0
@@ -40,30 +42,9 @@ struct MetricKitTimestamp: Equatable {
         guard let offset = reader.zone() else { return nil }
         while reader.skip(" ") {}
         guard reader.isAtEnd else { return nil }
-        let days = Self.daysSinceEpoch(year: year, month: month, day: day)
+        let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - (offset ?? 0)
         self.init(nanoseconds: seconds * 1_000_000_000 + fraction, hasZone: offset != nil)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to the date in the proleptic Gregorian calendar: whole 400-year
-    /// eras of 146,097 days, then years of a March-based calendar, which puts the leap day last.
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int64 {
-        let marchYear = month <= 2 ? year - 1 : year
-        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
-        let yearOfEra = marchYear - era * 400
-        let marchMonth = (month + 9) % 12
-        let dayOfYear = (153 * marchMonth + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        // 719,468 days lie between 0000-03-01 and 1970-01-01.
-        return Int64(era * 146_097 + dayOfEra - 719_468)
     }
 
     private struct Reader {

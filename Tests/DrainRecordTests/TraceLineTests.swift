@@ -2,37 +2,18 @@
 import DrainImport
 import DrainTestSupport
 import DrainTrace
+import DrainTraceWriter
 import Foundation
 import Testing
 
 @testable import DrainRecord
 
-@Suite struct JSONLineTests {
+/// The recorder's trace lines: the header and the strace events merged into a recording.
+@Suite struct TraceLineTests {
     private func text(_ build: (inout JSONLine) -> Void) -> String {
         var line = JSONLine()
         build(&line)
         return String(decoding: line.bytes, as: UTF8.self)
-    }
-
-    @Test func secondsAreExactDecimalsWithoutTrailingZeros() {
-        #expect(text { $0.seconds(1_500_000_000) } == "1.5")
-        #expect(text { $0.seconds(1) } == "0.000000001")
-        #expect(text { $0.seconds(2_000_000_000) } == "2")
-        #expect(text { $0.seconds(0) } == "0")
-        #expect(text { $0.seconds(-5) } == "0")
-        #expect(text { $0.seconds(21_702_844) } == "0.021702844")
-        #expect(text { $0.seconds(Int64.max) } == "9223372036.854775807")
-    }
-
-    @Test func integersIncludingTheExtremes() {
-        #expect(text { $0.integer(0) } == "0")
-        #expect(text { $0.integer(-42) } == "-42")
-        #expect(text { $0.integer(Int64.min) } == "-9223372036854775808")
-        #expect(text { $0.unsigned(UInt64.max) } == "18446744073709551615")
-    }
-
-    @Test func stringsEscapeQuotesBackslashesAndControlCharacters() {
-        #expect(text { $0.string("a\"b\\c\n\r\t\u{1}\u{7F}é") } == #""a\"b\\c\n\r\t\u0001\u007Fé""#)
     }
 
     /// A hostile process name and the wall-clock start survive a trip through the trace
@@ -41,7 +22,7 @@ import Testing
         let name = "ev\"il\n\u{1B}[31m\\name"
         // 2026-11-22T10:00:00.000000123Z: 1_795_341_600 s since the epoch, plus 123 ns.
         let start: Int64 = 1_795_341_600 * 1_000_000_000 + 123
-        let header = text { $0.header(process: name, pid: 4242, wallClockStart: start) }
+        let header = text { $0.traceHeader(process: name, pid: 4242, device: nil, startNanosecondsSinceEpoch: start) }
         #expect(header.hasPrefix(#"{"drain_trace":1,"process":"ev\"il\n\u001B[31m\\name","pid":4242,"start":"2026-11-22T10:00:00.000000123Z"}"#))
         let input = try DrainTraceImporter.read(bytes: Array(header.utf8), path: "header.jsonl")
         #expect(input.info.process == name)
@@ -56,8 +37,10 @@ import Testing
         let timeline = strace.timeline
         #expect(Set(timeline.kind).isSuperset(of: [.net, .disk]))
         var line = JSONLine()
-        line.header(process: "python", pid: 1, wallClockStart: timeline.wallClockStart ?? 0)
-        for index in 0..<timeline.count { line.event(timeline[index], at: timeline.time[index], strings: timeline.strings) }
+        line.traceHeader(process: "python", pid: 1, device: nil, startNanosecondsSinceEpoch: timeline.wallClockStart ?? 0)
+        for index in 0..<timeline.count {
+            TimelineTraceWriter.append(timeline[index], at: timeline.time[index], strings: timeline.strings, to: &line)
+        }
         let back = try DrainTraceImporter.read(bytes: line.bytes, path: "roundtrip.jsonl").timeline
         try #require(back.count == timeline.count)
         for index in 0..<timeline.count {
