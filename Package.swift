@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "DrainModel", dependencies: ["DrainTrace", "Yams"]),
         .target(name: "DrainAggregate", dependencies: ["DrainTrace"]),
         .target(name: "DrainReport", dependencies: ["DrainTrace"]),
-        .target(name: "DrainRender", dependencies: ["DrainTrace", "DrainReport"]),
+        .target(name: "DrainRender", dependencies: ["DrainTrace", "DrainTraceWriter", "DrainReport"]),
         .target(name: "DrainRules", dependencies: ["DrainTrace", "DrainModel", "DrainAggregate", "DrainReport", "Yams"]),
         .target(
             name: "DrainPipeline",

@@ -1,5 +1,6 @@
 import DrainImport
 import DrainModel
+import DrainReport
 import DrainTrace
 
 /// `drain export --chrome`: a run as Chrome Trace Event JSON, to open in the Perfetto UI
@@ -16,6 +17,12 @@ public enum ChromeTraceExport {
         let timeline = Timeline.merge(imported.map(\.timeline), diagnostics: &diagnostics)
         let priced = Pricer(model: model).price(timeline)
         return render(priced, model: model.name, process: imported.first?.info.process, binSeconds: options.binSeconds)
+    }
+
+    /// Renders a saved report (`ReportChromeTraceWriter`): its timeline bins, radio lane,
+    /// lifecycle changes and findings, as a report holds no events.
+    public static func render(report: Report) -> String {
+        ReportChromeTraceWriter(report: report).render()
     }
 
     /// Renders a priced run. `binSeconds` is the width of the energy counters' bins; `nil`

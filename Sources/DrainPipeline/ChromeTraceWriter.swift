@@ -201,38 +201,15 @@ struct ChromeTraceWriter {
         }
     }
 
-    /// Average power per bin and cumulative energy per category, for the categories the run
-    /// spent energy in; a last sample at the end of the run closes both tracks.
+    /// Average power per bin and cumulative energy per category (`ChromeEnergyCounters`).
     private func writeEnergy(into output: inout ChromeEventWriter) {
         let width = max(1, Clock.nanoseconds(binSeconds))
-        let end = priced.end
-        let count = max(1, Int((end + width - 1) / width))
+        let count = max(1, Int((priced.end + width - 1) / width))
         let bins = Aggregate.binnedTotals(priced.ledger, origin: 0, binWidth: width, binCount: count)
-        let categories = EnergyCategory.allCases.filter { category in
-            (0..<count).contains { bins[$0 * EnergyCategory.count + Int(category.rawValue)] != 0 }
-        }
-        guard !categories.isEmpty else { return }
-        var cumulative = [Double](repeating: 0, count: EnergyCategory.count)
-        for bin in 0...count {
-            let start = Nanoseconds(bin) * width
-            let time = min(start, end)
-            output.counter(name: "power (mW)", category: ChromeTraceCategory.priced, time: time) { arguments in
-                for category in categories {
-                    let joules = bin < count ? bins[bin * EnergyCategory.count + Int(category.rawValue)] : 0
-                    let binEnd = min(start + width, end)
-                    let seconds = Clock.seconds(binEnd - start)
-                    arguments.number(category.name, bin < count && seconds > 0 ? joules / seconds * 1000 : 0)
-                }
-            }
-            output.counter(name: "energy (J)", category: ChromeTraceCategory.priced, time: time) { arguments in
-                for category in categories { arguments.number(category.name, cumulative[Int(category.rawValue)]) }
-            }
-            if bin < count {
-                for category in categories {
-                    cumulative[Int(category.rawValue)] += bins[bin * EnergyCategory.count + Int(category.rawValue)]
-                }
-            }
-        }
+        ChromeEnergyCounters(
+            categories: EnergyCategory.allCases.map(\.name), binCount: count, binWidth: width, end: priced.end,
+            joules: { bins[$0 * EnergyCategory.count + $1] }
+        ).write(into: &output)
     }
 
     /// The process's and every track's name (`M` events).

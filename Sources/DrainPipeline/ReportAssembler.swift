@@ -3,6 +3,7 @@ import DrainModel
 import DrainReport
 import DrainRules
 import DrainTrace
+import DrainTraceWriter
 
 /// Turns a priced run and the rules' verdicts into a `Report`: energy totals and bins from
 /// the aggregation core, memory, endpoints, per-key breakdown, radio summary and scores.
@@ -20,7 +21,12 @@ struct ReportAssembler {
     var timeline: Timeline { priced.timeline }
 
     /// The wall-clock time of time zero as RFC 3339 UTC, when an input carries a wall clock.
-    private var start: String? { nil }
+    private var start: String? {
+        guard let origin = timeline.wallClockStart else { return nil }
+        var text = JSONLine(capacity: JSONFormatter.timestampBound)
+        text.format(bound: JSONFormatter.timestampBound) { $0.timestamp(nanosecondsSinceEpoch: origin) }
+        return String(decoding: text.bytes, as: UTF8.self)
+    }
 
     /// The run's end: the last event, or the end of a radio tail the run caused.
     var end: Nanoseconds { priced.end }

@@ -86,7 +86,7 @@ public enum ReportFixture {
                     ]
                 ),
             ],
-            start: "2026-03-14T09:26:53.589Z",
+            start: "2026-03-14T09:26:53.589000000Z",
             durationS: duration,
             energy: EnergySummary(
                 totalJ: total, averageMw: averageMw, mwh: total / 3.6, batteryPctPerHour: averageMw / 1000 / batteryWh * 100,

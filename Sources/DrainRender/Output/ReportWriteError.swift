@@ -1,3 +1,5 @@
+import DrainTraceWriter
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -32,6 +34,18 @@ public struct ReportWriteError: Error, Sendable, Equatable, CustomStringConverti
         self.operation = operation
         self.code = code
         reason = String(cString: strerror(code))
+    }
+
+    /// The same failure reported by `AtomicFile`.
+    init(_ error: FileWriteError) {
+        let operation: Operation =
+            switch error.operation {
+            case .createFile: .createFile
+            case .write: .write
+            case .sync: .sync
+            case .rename: .rename
+            }
+        self.init(path: error.path, operation: operation, code: error.code)
     }
 
     public var description: String {

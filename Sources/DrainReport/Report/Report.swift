@@ -17,8 +17,8 @@ public struct Report: Codable, Sendable, Equatable {
     /// Every rule threshold in force, with where its value came from.
     public var thresholds: [ThresholdUsed]
     public var inputs: [ReportInput]
-    /// The wall-clock time of the run's time zero, RFC 3339 in UTC with milliseconds
-    /// (`2026-11-24T05:13:39.120Z`), or `nil` when no input carries a wall clock.
+    /// The wall-clock time of the run's time zero, RFC 3339 in UTC with nanoseconds
+    /// (`2026-11-24T05:13:39.120000000Z`), or `nil` when no input carries a wall clock.
     public var start: String?
     /// From time zero to the end of the run, seconds.
     public var durationS: Double
