@@ -1,3 +1,4 @@
+import DrainTrace
 import Foundation
 import Yams
 
@@ -33,7 +34,7 @@ public enum ModelCatalog {
             || FileManager.default.fileExists(atPath: nameOrPath)
         guard looksLikePath else {
             throw ModelError(
-                file: nameOrPath.escapingControlCharacters, problem: .unknownModel,
+                file: UntrustedText.escaped(nameOrPath), problem: .unknownModel,
                 message: "unknown model: not a built-in model (\(builtinNames.joined(separator: ", "))) and no such file")
         }
         return try load(path: nameOrPath)
@@ -43,7 +44,7 @@ public enum ModelCatalog {
     public static func load(builtin name: String) throws(ModelError) -> DeviceModel {
         guard let yaml = builtinYAML(named: name) else {
             throw ModelError(
-                file: name.escapingControlCharacters, problem: .unknownModel,
+                file: UntrustedText.escaped(name), problem: .unknownModel,
                 message: "unknown built-in model (expected one of \(builtinNames.joined(separator: ", ")))")
         }
         return try parse(yaml: yaml, file: "built-in model \(name)")
@@ -51,7 +52,7 @@ public enum ModelCatalog {
 
     /// Reads and validates a model file. At most `maximumFileBytes`, UTF-8.
     public static func load(path: String) throws(ModelError) -> DeviceModel {
-        let file = path.escapingControlCharacters
+        let file = UntrustedText.escaped(path)
         let data: Data
         do {
             let url = URL(fileURLWithPath: path)
@@ -113,7 +114,7 @@ public enum ModelCatalog {
         case .duplicatedKeysInMapping(let duplicates, let context):
             return ModelError(
                 file: file, line: context.mark.line, column: context.mark.column, problem: .syntax,
-                message: "duplicate key \(duplicates.map(\.quotedForMessage).joined(separator: ", "))")
+                message: "duplicate key \(duplicates.map { UntrustedText.quoted($0) }.joined(separator: ", "))")
         case .reader(let problem, let offset, _, _):
             let place = offset.map { " at character \($0)" } ?? ""
             return ModelError(file: file, problem: .unreadable, message: "invalid text\(place): \(problem)")

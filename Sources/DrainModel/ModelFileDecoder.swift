@@ -1,3 +1,4 @@
+import DrainTrace
 import Yams
 
 /// A choice spelled as text in a model file (`default_link: wifi`), with the spellings that are
@@ -127,7 +128,7 @@ struct ModelFileDecoder: Decoder {
         let text = try decodeText()
         guard let choice = Choice(rawValue: text) else {
             let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw issue(.invalidValue, "unknown value \(text.quotedForMessage) (expected one of \(allowed))")
+            throw issue(.invalidValue, "unknown value \(UntrustedText.quoted(text)) (expected one of \(allowed))")
         }
         return choice
     }
@@ -161,10 +162,10 @@ extension Node {
         }
     }
 
-    fileprivate var scalarText: String { scalar?.string.escapingControlCharacters ?? "" }
+    fileprivate var scalarText: String { scalar.map { UntrustedText.escaped($0.string) } ?? "" }
 }
 
 extension Node.Scalar {
     /// The scalar as it could be quoted in a message: escaped and shortened.
-    var quotedText: String { string.quotedForMessage }
+    var quotedText: String { UntrustedText.quoted(string) }
 }

@@ -1,3 +1,4 @@
+import DrainTrace
 import Foundation
 import Yams
 
@@ -31,14 +32,14 @@ extension RuleConfiguration {
         for (key, value) in top {
             let name = try reader.key(key)
             guard name == "rules" else {
-                throw reader.error(.structure, at: key, "unknown key \(quoted(name)); the only top-level key is `rules`")
+                throw reader.error(.structure, at: key, "unknown key \(UntrustedText.quoted(name)); the only top-level key is `rules`")
             }
             guard !isNull(value) else { continue }
             for (ruleKey, settingsNode) in try reader.mapping(value, "`rules` must map rule ids to their settings") {
                 let id = try reader.key(ruleKey)
                 guard let rule = RuleEngine.descriptions.first(where: { $0.id == id }) else {
                     let known = RuleEngine.descriptions.map(\.id).joined(separator: ", ")
-                    throw reader.error(.unknownRule, at: ruleKey, "unknown rule id \(quoted(id)); known rules: \(known)")
+                    throw reader.error(.unknownRule, at: ruleKey, "unknown rule id \(UntrustedText.quoted(id)); known rules: \(known)")
                 }
                 rules[id] = try reader.settings(settingsNode, of: rule)
             }
@@ -79,14 +80,14 @@ extension RuleConfiguration {
                 }
                 guard let parameter = rule.parameters.first(where: { $0.name == name }) else {
                     let known = rule.parameters.map(\.name).joined(separator: ", ")
-                    throw error(.unknownParameter, at: key, "unknown parameter \(quoted(name)) for \(rule.id); its parameters: \(known)")
+                    throw error(.unknownParameter, at: key, "unknown parameter \(UntrustedText.quoted(name)) for \(rule.id); its parameters: \(known)")
                 }
                 guard hasTag(value, .int) || hasTag(value, .float), let number = value.float,
                       number.isFinite, number >= 0
                 else {
                     throw error(
                         .invalidValue, at: value,
-                        "\(rule.id) \(parameter.name) must be a finite number ≥ 0 (in \(parameter.unit)), not \(quoted(value.string ?? "a collection"))")
+                        "\(rule.id) \(parameter.name) must be a finite number ≥ 0 (in \(parameter.unit)), not \(UntrustedText.quoted(value.string ?? "a collection"))")
                 }
                 settings.parameters[name] = number
             }
@@ -112,7 +113,7 @@ extension RuleConfiguration {
             problem = text
         case .duplicatedKeysInMapping(let duplicates, let context):
             mark = context.mark
-            problem = "duplicate key(s) " + duplicates.map(quoted).joined(separator: ", ")
+            problem = "duplicate key(s) " + duplicates.map { UntrustedText.quoted($0) }.joined(separator: ", ")
         default:
             mark = nil
             problem = String(describing: error)
@@ -120,9 +121,4 @@ extension RuleConfiguration {
         return RuleConfigurationError(
             .syntax, path: path, line: mark?.line, column: mark?.column, message: "invalid YAML: \(problem)")
     }
-}
-
-/// A string from the file, quoted and with control characters escaped, for error messages.
-func quoted(_ text: String) -> String {
-    "\"" + text.unicodeScalars.map { $0.escaped(asASCII: false) }.joined() + "\""
 }

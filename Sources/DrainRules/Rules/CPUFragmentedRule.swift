@@ -65,7 +65,7 @@ public struct CPUFragmentedRule: Rule {
         guard !rows.isEmpty else { return .notApplicable("the run records no CPU slices") }
         let window = context.span("window_s")
         let minimum = context.count("min_episodes")
-        let short = Clock.nanoseconds(min(max(0, context.parameter("max_median_ms")) / 1000, RuleContext.longestSpanSeconds))
+        let short = Clock.nanoseconds(min(max(0, context.parameter("max_median_ms")) / 1000, Clock.longestSpanSeconds))
         var best: Range<Int>?
         var end = 0
         var shortInWindow = 0

@@ -86,13 +86,7 @@ public struct CPUMainThreadRule: AggregateRule {
 
     public init() {}
 
-    public func evaluate(_ context: RuleContext) -> RuleOutcome {
-        .combining(
-            events: evaluateEvents(context), aggregates: context.timeline.aggregates.map { evaluateAggregates($0, context) },
-            hasEvents: !context.timeline.isEmpty)
-    }
-
-    private func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
+    public func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
         let unattributed = RuleOutcome.notApplicable("no event is attributed to the main thread (thread \"main\")")
         guard let main = timeline.mainThreadID else { return unattributed }

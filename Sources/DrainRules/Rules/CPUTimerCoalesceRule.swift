@@ -163,10 +163,10 @@ public struct CPUTimerCoalesceRule: Rule {
             timeRanges: [Self.range(of: timers)])
     }
 
-    /// Seconds as a span, clamped to `[0, RuleContext.longestSpanSeconds]` (NaN reads as 0).
+    /// Seconds as a span, clamped to `[0, Clock.longestSpanSeconds]` (NaN reads as 0).
     private static func clampedSpan(_ seconds: Double) -> Nanoseconds {
         guard seconds > 0 else { return 0 }
-        return Clock.nanoseconds(min(seconds, RuleContext.longestSpanSeconds))
+        return Clock.nanoseconds(min(seconds, Clock.longestSpanSeconds))
     }
 
     /// Up to five timers, most fires first: `name: every P s, tolerance T s, N fires`.

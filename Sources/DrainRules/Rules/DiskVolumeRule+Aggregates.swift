@@ -5,7 +5,7 @@ extension DiskVolumeRule {
     /// MetricKit: any disk-write exception is an error (the system reported the app), with
     /// the bytes each caused; the logical writes of the metric payloads are projected to a day
     /// from the payload windows and judged as the event writes are. O(exceptions).
-    func evaluateAggregates(_ aggregates: MetricAggregates, _ context: RuleContext) -> RuleOutcome {
+    public func evaluateAggregates(_ aggregates: MetricAggregates, _ context: RuleContext) -> RuleOutcome {
         var findings: [Finding] = []
         let exceptions = aggregates.diskWriteExceptions
         if !exceptions.isEmpty {

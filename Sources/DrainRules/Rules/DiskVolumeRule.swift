@@ -76,13 +76,7 @@ public struct DiskVolumeRule: AggregateRule {
 
     public init() {}
 
-    public func evaluate(_ context: RuleContext) -> RuleOutcome {
-        .combining(
-            events: evaluateEvents(context), aggregates: context.timeline.aggregates.map { evaluateAggregates($0, context) },
-            hasEvents: !context.timeline.isEmpty)
-    }
-
-    private func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
+    public func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
         var diskEvents = 0
         var writes = 0

@@ -5,7 +5,7 @@ extension MemoryBackgroundRule {
     /// MetricKit: the average suspended memory against the peak memory, with the same
     /// thresholds as a background footprint against the foreground peak (above `max_share` of
     /// it and above `min_bytes`: a warning). O(1).
-    func evaluateAggregates(_ aggregates: MetricAggregates, _ context: RuleContext) -> RuleOutcome {
+    public func evaluateAggregates(_ aggregates: MetricAggregates, _ context: RuleContext) -> RuleOutcome {
         guard let suspended = aggregates.averageSuspendedMemoryBytes, let peak = aggregates.peakMemoryBytes, peak > 0 else {
             return .notApplicable("the MetricKit payloads do not report both average suspended memory and peak memory")
         }

@@ -87,13 +87,7 @@ public struct MemoryBackgroundRule: AggregateRule {
 
     public init() {}
 
-    public func evaluate(_ context: RuleContext) -> RuleOutcome {
-        .combining(
-            events: evaluateEvents(context), aggregates: context.timeline.aggregates.map { evaluateAggregates($0, context) },
-            hasEvents: !context.timeline.isEmpty)
-    }
-
-    private func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
+    public func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
         let track = LifecycleTrack(timeline)
         guard !track.stretches.isEmpty else { return .notApplicable("the run never enters the background") }

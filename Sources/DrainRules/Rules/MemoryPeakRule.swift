@@ -72,13 +72,7 @@ public struct MemoryPeakRule: AggregateRule {
 
     public init() {}
 
-    public func evaluate(_ context: RuleContext) -> RuleOutcome {
-        .combining(
-            events: evaluateEvents(context), aggregates: context.timeline.aggregates.map { evaluateAggregates($0, context) },
-            hasEvents: !context.timeline.isEmpty)
-    }
-
-    private func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
+    public func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
         let limit = context.model.memory.limitBytes.value
         guard limit > 0 else { return .notApplicable("the device model \(context.model.name) states no memory limit") }

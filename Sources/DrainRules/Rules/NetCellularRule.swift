@@ -79,13 +79,7 @@ public struct NetCellularRule: AggregateRule {
 
     public init() {}
 
-    public func evaluate(_ context: RuleContext) -> RuleOutcome {
-        .combining(
-            events: evaluateEvents(context), aggregates: context.timeline.aggregates.map { evaluateAggregates($0, context) },
-            hasEvents: !context.timeline.isEmpty)
-    }
-
-    private func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
+    public func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
         let radios = DeviceRadios(radio: context.model.radio)
         var bytesByLink = [Int64](repeating: 0, count: LinkKind.allCases.count)
