@@ -8,7 +8,7 @@ extension CPUMainThreadRule {
     /// samples may lie below it. O(diagnostics + buckets).
     public func evaluateAggregates(_ aggregates: MetricAggregates, _ context: RuleContext) -> RuleOutcome {
         var findings: [Finding] = []
-        let hangThreshold = context.parameter("hang_s"), longThreshold = context.parameter("long_slice_s")
+        let hangThreshold = context[Self.hang], longThreshold = context[Self.longSlice]
         if !aggregates.hangs.isEmpty {
             let durations = aggregates.hangs.compactMap(\.durationS)
             let longest = durations.max()

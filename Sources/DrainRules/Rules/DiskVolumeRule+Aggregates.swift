@@ -23,13 +23,13 @@ extension DiskVolumeRule {
         guard let bytes = aggregates.logicalWriteBytes else {
             return findings.isEmpty ? .notApplicable("the MetricKit payloads report no logical writes and no disk-write exception") : .findings(findings)
         }
-        let minimum = context.parameter("min_run_s")
+        let minimum = context[Self.minRun]
         guard let seconds = aggregates.metricSeconds, seconds > 0, seconds >= minimum else {
             guard findings.isEmpty else { return .findings(findings) }
             return .notApplicable("the MetricKit payload windows last \(fixed(aggregates.metricSeconds ?? 0, 1)) s, shorter than the \(fixed(minimum, 0)) s needed to project their writes to a day")
         }
         let projection = bytes * (Self.day / seconds)
-        let warning = context.parameter("warning_bytes_per_day"), limit = context.parameter("limit_bytes_per_day")
+        let warning = context[Self.warningBytesPerDay], limit = context[Self.limitBytesPerDay]
         guard projection > warning || projection > limit else { return .findings(findings) }
         let severity: Severity = projection > limit ? .error : .warning
         let threshold = severity == .error ? limit : warning

@@ -10,7 +10,7 @@ extension MemoryBackgroundRule {
             return .notApplicable("the MetricKit payloads do not report both average suspended memory and peak memory")
         }
         let share = suspended / peak
-        guard share > context.parameter("max_share"), suspended > context.parameter("min_bytes") else { return .findings([]) }
+        guard share > context[Self.maxShare], suspended > context[Self.minBytes] else { return .findings([]) }
         return .findings([
             Self.description.finding(
                 .warning,

@@ -14,9 +14,9 @@ extension MemoryPeakRule {
         let peak = aggregates.peakMemoryBytes
         let share = limit > 0 ? peak.map { $0 / limit } : nil
         var severity: Severity?
-        if limitExits > 0 || (share ?? 0) > context.parameter("error_share") {
+        if limitExits > 0 || (share ?? 0) > context[Self.errorShare] {
             severity = .error
-        } else if (share ?? 0) > context.parameter("warning_share") {
+        } else if (share ?? 0) > context[Self.warningShare] {
             severity = .warning
         }
         guard let severity else { return .findings([]) }

@@ -9,7 +9,7 @@ extension NetCellularRule {
         guard let cellular = aggregates.cellularBytes, let total = aggregates.transferBytes else {
             return .notApplicable("the MetricKit payloads report no cellular transfer")
         }
-        let limit = context.parameter("max_cellular_bytes")
+        let limit = context[Self.maxCellularBytes]
         guard cellular > limit else { return .findings([]) }
         let share = total > 0 ? cellular / total : 0
         return .findings([
