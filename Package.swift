@@ -30,10 +30,11 @@ let package = Package(
         .target(name: "DrainImport", dependencies: ["DrainTrace", "CPcap"]),
         .target(name: "CRecordSupport"),
         .target(name: "DrainRecord", dependencies: ["DrainTrace", "DrainImport", "CPcap", "CRecordSupport"]),
-        .target(name: "DrainModel", dependencies: ["DrainTrace", "Yams"]),
+        .target(name: "DrainYAML", dependencies: ["DrainTrace", "Yams"]),
+        .target(name: "DrainModel", dependencies: ["DrainTrace", "DrainYAML", "Yams"]),
         .target(name: "DrainAggregate", dependencies: ["DrainTrace"]),
         .target(name: "DrainReport", dependencies: ["DrainTrace"]),
-        .target(name: "DrainRules", dependencies: ["DrainTrace", "DrainModel", "DrainAggregate", "DrainReport", "Yams"]),
+        .target(name: "DrainRules", dependencies: ["DrainTrace", "DrainModel", "DrainAggregate", "DrainReport", "DrainYAML"]),
         .target(
             name: "DrainPipeline",
             dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainAggregate", "DrainRules", "DrainReport"]
@@ -58,6 +59,7 @@ let package = Package(
         ),
         .testTarget(name: "DrainTraceTests", dependencies: ["DrainTrace", "DrainTestSupport"]),
         .testTarget(name: "DrainImportTests", dependencies: ["DrainImport", "DrainTestSupport"]),
+        .testTarget(name: "DrainYAMLTests", dependencies: ["DrainYAML"]),
         .testTarget(name: "DrainModelTests", dependencies: ["DrainModel", "DrainTestSupport"]),
         .testTarget(name: "DrainAggregateTests", dependencies: ["DrainAggregate", "DrainTestSupport"]),
         .testTarget(name: "DrainRulesTests", dependencies: ["DrainRules", "DrainTestSupport"]),

@@ -393,7 +393,7 @@ struct MetricKitPayloadReader {
     }
 
     private static func describe(_ json: MetricKitJSON) -> String {
-        json.string.map(UntrustedText.quoted) ?? json.kindDescription
+        json.string.map { UntrustedText.quoted($0) } ?? json.kindDescription
     }
 
     // MARK: Vocabulary
