@@ -9,13 +9,17 @@ public enum YAMLDocument {
     /// documents, duplicate keys in a mapping, and anchors and aliases (`&base`, `*base`,
     /// which would let one value stand for several). O(text).
     public static func parse(_ text: String) throws(YAMLError) -> Node? {
+        let parser: Parser
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            parser = try Parser(yaml: text)
+            root = try parser.singleRoot()
         } catch {
             throw syntaxError(error)
         }
-        if let root, let anchored = firstAnchored(root) {
+        // Nodes hold their anchors weakly; the parser owns them, so it must outlive the check.
+        let anchored = withExtendedLifetime(parser) { root.flatMap(firstAnchored) }
+        if let anchored {
             throw YAMLError(
                 .syntax, line: anchored.mark?.line, column: anchored.mark?.column,
                 "anchors and aliases (&name, *name) are not accepted; write each value out")
