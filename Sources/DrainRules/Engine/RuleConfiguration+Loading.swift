@@ -32,12 +32,7 @@ extension RuleConfiguration {
         var rules: [String: RuleSettings] = [:]
 
         init(from decoder: any Decoder) throws {
-            let top: KeyedDecodingContainer<Name>
-            do {
-                top = try decoder.container(keyedBy: Name.self)
-            } catch {
-                throw decoder.yamlError(.structure, "the top level must be a mapping with a `rules` key")
-            }
+            let top = try Self.mapping(decoder, else: "the top level must be a mapping with a `rules` key")
             for key in top.allKeys {
                 guard key.stringValue == "rules" else {
                     let message = "unknown key \(UntrustedText.quoted(key.stringValue)); the only top-level key is `rules`"
@@ -45,12 +40,7 @@ extension RuleConfiguration {
                 }
                 guard try !top.decodeNil(forKey: key) else { continue }
                 let rulesDecoder = try top.superDecoder(forKey: key)
-                let rules: KeyedDecodingContainer<Name>
-                do {
-                    rules = try rulesDecoder.container(keyedBy: Name.self)
-                } catch {
-                    throw rulesDecoder.yamlError(.structure, "`rules` must map rule ids to their settings")
-                }
+                let rules = try Self.mapping(rulesDecoder, else: "`rules` must map rule ids to their settings")
                 for ruleKey in rules.allKeys {
                     let id = ruleKey.stringValue
                     guard let rule = RuleEngine.descriptions.first(where: { $0.id == id }) else {
@@ -64,14 +54,18 @@ extension RuleConfiguration {
             }
         }
 
+        /// The decoder's mapping, or a `structure` error saying what belongs there.
+        private static func mapping(_ decoder: any Decoder, else message: String) throws -> KeyedDecodingContainer<Name> {
+            do {
+                return try decoder.container(keyedBy: Name.self)
+            } catch {
+                throw decoder.yamlError(.structure, message)
+            }
+        }
+
         /// `enabled` and parameters of one rule, each value checked.
         private static func settings(_ decoder: any Decoder, of rule: RuleDescription) throws -> RuleSettings {
-            let values: KeyedDecodingContainer<Name>
-            do {
-                values = try decoder.container(keyedBy: Name.self)
-            } catch {
-                throw decoder.yamlError(.structure, "the settings of \(rule.id) must be a mapping (`enabled` and parameters)")
-            }
+            let values = try mapping(decoder, else: "the settings of \(rule.id) must be a mapping (`enabled` and parameters)")
             var settings = RuleSettings()
             for key in values.allKeys {
                 let name = key.stringValue
