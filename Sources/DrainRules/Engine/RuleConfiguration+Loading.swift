@@ -1,6 +1,6 @@
 import DrainTrace
-import Foundation
 import DrainYAML
+import Foundation
 
 extension RuleConfiguration {
     /// Reads and checks a `--config` file. Rule ids and parameter names must be those of
