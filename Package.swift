@@ -35,11 +35,12 @@ let package = Package(
         .target(
             name: "DrainRecord", dependencies: ["DrainTrace", "DrainTraceWriter", "DrainImport", "CPcap", "CRecordSupport"]
         ),
-        .target(name: "DrainModel", dependencies: ["DrainTrace", "Yams"]),
+        .target(name: "DrainYAML", dependencies: ["DrainTrace", "Yams"]),
+        .target(name: "DrainModel", dependencies: ["DrainTrace", "DrainYAML", "Yams"]),
         .target(name: "DrainAggregate", dependencies: ["DrainTrace"]),
         .target(name: "DrainReport", dependencies: ["DrainTrace"]),
         .target(name: "DrainRender", dependencies: ["DrainTrace", "DrainTraceWriter", "DrainReport"]),
-        .target(name: "DrainRules", dependencies: ["DrainTrace", "DrainModel", "DrainAggregate", "DrainReport", "Yams"]),
+        .target(name: "DrainRules", dependencies: ["DrainTrace", "DrainModel", "DrainAggregate", "DrainReport", "DrainYAML"]),
         .target(
             name: "DrainPipeline",
             dependencies: [
@@ -67,6 +68,7 @@ let package = Package(
         ),
         .testTarget(name: "DrainTraceTests", dependencies: ["DrainTrace", "DrainTestSupport"]),
         .testTarget(name: "DrainImportTests", dependencies: ["DrainImport", "DrainTestSupport"]),
+        .testTarget(name: "DrainYAMLTests", dependencies: ["DrainYAML"]),
         .testTarget(name: "DrainModelTests", dependencies: ["DrainModel", "DrainTestSupport"]),
         .testTarget(name: "DrainAggregateTests", dependencies: ["DrainAggregate", "DrainTestSupport"]),
         .testTarget(name: "DrainRulesTests", dependencies: ["DrainRules", "DrainTestSupport"]),

@@ -1,5 +1,5 @@
 // The keys of a model file: the snake_case of each Swift property. They are `CaseIterable`
-// so that `ModelFileDecoder` can reject a key that is not one of them and list the ones
+// so that `StrictYAMLDecoder` (DrainYAML) can reject a key that is not one of them and list the ones
 // that are expected.
 
 extension Sourced {

@@ -1,3 +1,4 @@
+import DrainTrace
 extension ModelCatalog {
     /// The text of `drain models list`: one line per built-in model, name and title, the
     /// default marked. Throws only if a built-in model is broken (the tests load every one).
@@ -5,7 +6,7 @@ extension ModelCatalog {
         var rows: [(String, String)] = []
         for name in builtinNames {
             let model = try load(builtin: name)
-            rows.append((name == defaultName ? "\(name) (default)" : name, model.title.escapingControlCharacters))
+            rows.append((name == defaultName ? "\(name) (default)" : name, UntrustedText.escaped(model.title)))
         }
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { $0.0.padding(to: width) + "  " + $0.1 }.joined(separator: "\n") + "\n"
@@ -29,12 +30,12 @@ extension ModelCatalog {
         }
         for (rule, parameters) in (model.thresholds ?? [:]).sorted(by: { $0.key < $1.key }) {
             for (parameter, value) in parameters.sorted(by: { $0.key < $1.key }) {
-                add(["thresholds", rule.escapingControlCharacters, parameter], Self.row(key: parameter, .number(value)))
+                add(["thresholds", UntrustedText.escaped(rule), parameter], Self.row(key: parameter, .number(value)))
             }
         }
         let keyWidth = groups.flatMap(\.rows).map { $0[0].count }.max() ?? 0
         let valueWidth = groups.flatMap(\.rows).map { $0[1].count }.max() ?? 0
-        var text = "\(model.name.escapingControlCharacters): \(model.title.escapingControlCharacters)\n"
+        var text = "\(UntrustedText.escaped(model.name)): \(UntrustedText.escaped(model.title))\n"
         for group in groups {
             text += "\n\(group.title)\n"
             for row in group.rows {
@@ -48,11 +49,11 @@ extension ModelCatalog {
     private static func row(key: String, _ value: ModelField.Value) -> [String] {
         switch value {
         case .text(let text):
-            return [key.escapingControlCharacters, text.escapingControlCharacters, ""]
+            return [UntrustedText.escaped(key), UntrustedText.escaped(text), ""]
         case .number(let number):
             let unit = unit(ofKey: key)
             let amount = formatted(number.value) + (unit.isEmpty ? "" : " " + unit)
-            return [key.escapingControlCharacters, amount, number.source.escapingControlCharacters]
+            return [UntrustedText.escaped(key), amount, UntrustedText.escaped(number.source)]
         }
     }
 

@@ -1,4 +1,6 @@
+import DrainTrace
 import Foundation
+import DrainYAML
 import Yams
 
 /// Finds, reads and validates device models: the built-in ones (the files of `models/`,
@@ -33,7 +35,7 @@ public enum ModelCatalog {
             || FileManager.default.fileExists(atPath: nameOrPath)
         guard looksLikePath else {
             throw ModelError(
-                file: nameOrPath.escapingControlCharacters, problem: .unknownModel,
+                file: UntrustedText.escaped(nameOrPath), problem: .unknownModel,
                 message: "unknown model: not a built-in model (\(builtinNames.joined(separator: ", "))) and no such file")
         }
         return try load(path: nameOrPath)
@@ -43,7 +45,7 @@ public enum ModelCatalog {
     public static func load(builtin name: String) throws(ModelError) -> DeviceModel {
         guard let yaml = builtinYAML(named: name) else {
             throw ModelError(
-                file: name.escapingControlCharacters, problem: .unknownModel,
+                file: UntrustedText.escaped(name), problem: .unknownModel,
                 message: "unknown built-in model (expected one of \(builtinNames.joined(separator: ", ")))")
         }
         return try parse(yaml: yaml, file: "built-in model \(name)")
@@ -51,7 +53,7 @@ public enum ModelCatalog {
 
     /// Reads and validates a model file. At most `maximumFileBytes`, UTF-8.
     public static func load(path: String) throws(ModelError) -> DeviceModel {
-        let file = path.escapingControlCharacters
+        let file = UntrustedText.escaped(path)
         let data: Data
         do {
             let url = URL(fileURLWithPath: path)
@@ -78,48 +80,25 @@ public enum ModelCatalog {
 
     /// Parses and validates model YAML. `file` names the source in errors.
     public static func parse(yaml: String, file: String) throws(ModelError) -> DeviceModel {
-        let root: Node
+        let document: Node?
         do {
-            guard let document = try Yams.compose(yaml: yaml) else {
-                throw ModelError(file: file, problem: .syntax, message: "the file is empty; expected a model mapping")
-            }
-            root = document
-        } catch let error as ModelError {
-            throw error
+            document = try YAMLDocument.parse(yaml)
         } catch {
-            throw syntaxError(error, file: file)
+            throw ModelError(error, file: file)
+        }
+        guard let root = document else {
+            throw ModelError(file: file, problem: .syntax, message: "the file is empty; expected a model mapping")
         }
         let model: DeviceModel
         do {
-            model = try ModelFileDecoder.decode(DeviceModel.self, from: root)
+            model = try StrictYAMLDecoder().decode(DeviceModel.self, from: root)
         } catch {
-            throw error.error(file: file, root: root)
+            throw ModelError(error, file: file)
         }
         if let issue = model.consistencyIssue() {
             throw issue.error(file: file, root: root)
         }
         return model
-    }
-
-    private static func syntaxError(_ error: any Error, file: String) -> ModelError {
-        guard let yamlError = error as? YamlError else {
-            return ModelError(file: file, problem: .syntax, message: "invalid YAML (\(String(describing: error)))")
-        }
-        switch yamlError {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-            .composer(_, let problem, let mark, _):
-            return ModelError(
-                file: file, line: mark.line, column: mark.column, problem: .syntax, message: "invalid YAML: \(problem)")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return ModelError(
-                file: file, line: context.mark.line, column: context.mark.column, problem: .syntax,
-                message: "duplicate key \(duplicates.map(\.quotedForMessage).joined(separator: ", "))")
-        case .reader(let problem, let offset, _, _):
-            let place = offset.map { " at character \($0)" } ?? ""
-            return ModelError(file: file, problem: .unreadable, message: "invalid text\(place): \(problem)")
-        default:
-            return ModelError(file: file, problem: .syntax, message: "invalid YAML (\(yamlError))")
-        }
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -1,3 +1,5 @@
+import DrainYAML
+
 /// Why a device model could not be loaded: the file, the place in it and the key path.
 ///
 /// `description` reads `models/x.yaml:12:5: radio.lte.promotoin_s: unknown key (expected one
@@ -57,5 +59,15 @@ public struct ModelError: Error, CustomStringConvertible, Equatable, Sendable {
         }
         if let keyPath, !keyPath.isEmpty { text += ": \(keyPath)" }
         return text + ": " + message
+    }
+}
+
+extension ModelError {
+    /// A model file's YAML or decoding error: the kinds DrainYAML reports and those
+    /// `Sourced` adds share the names of `Problem`.
+    init(_ error: YAMLError, file: String) {
+        self.init(
+            file: file, line: error.line, column: error.column, keyPath: error.dottedKeyPath,
+            problem: Problem(rawValue: error.kind.rawValue) ?? .invalidValue, message: error.message)
     }
 }

@@ -36,7 +36,7 @@ struct ModelFieldEncoder: Encoder {
     let collector: ModelFieldCollector
     let path: [String]
 
-    var codingPath: [any CodingKey] { path.map(ModelFileKey.init(stringValue:)) }
+    var codingPath: [any CodingKey] { path.map(ModelFieldKey.init(stringValue:)) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -57,7 +57,7 @@ struct ModelFieldEncoder: Encoder {
             collector.fields.append(ModelField(path: path, value: .number(sourced)))
         case let text as String:
             collector.fields.append(ModelField(path: path, value: .text(text)))
-        case let choice as any ModelFileChoice:
+        case let choice as any RawRepresentable<String>:
             collector.fields.append(ModelField(path: path, value: .text(choice.rawValue)))
         default:
             try value.encode(to: ModelFieldEncoder(collector: collector, path: path))
@@ -134,4 +134,12 @@ struct ModelFieldSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) {
         encoder.collector.fields.append(ModelField(path: encoder.path, value: .text("\(value)")))
     }
+}
+
+/// A key of a coding path that is only known by its name.
+struct ModelFieldKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }

@@ -1,3 +1,4 @@
+import DrainTrace
 import Yams
 
 /// A problem found while decoding or checking a model, before the file name is known:
@@ -22,7 +23,7 @@ struct ModelFileIssue: Error {
         let position = mark ?? root.flatMap { Self.deepestMark(along: path, in: $0) }
         return ModelError(
             file: file, line: position?.line, column: position?.column,
-            keyPath: path.map { $0.escapingControlCharacters }.joined(separator: "."),
+            keyPath: path.map(UntrustedText.escaped).joined(separator: "."),
             problem: problem, message: message)
     }
 

@@ -3,6 +3,7 @@
 import Glibc
 #endif
 import DrainImport
+import DrainTrace
 import DrainTraceWriter
 
 /// Why `drain record` could not record. Each case has the exit status the CLI uses; they
@@ -43,13 +44,13 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .usage(let message): message
-        case .commandNotFound(let command): "\(quoted(command)): command not found"
-        case .commandNotExecutable(let command, let reason): "\(quoted(command)): cannot run: \(reason)"
+        case .commandNotFound(let command): "\(UntrustedText.quoted(command, limit: nil)): command not found"
+        case .commandNotExecutable(let command, let reason): "\(UntrustedText.quoted(command, limit: nil)): cannot run: \(reason)"
         case .straceMissing: "--strace needs strace, which is not on PATH (install it, e.g. 'apt-get install strace')"
         case .capturePermissionDenied(let interface, let message):
-            "--capture \(quoted(interface)): no permission to capture packets (\(message)); run as root or grant CAP_NET_RAW and CAP_NET_ADMIN, e.g. 'sudo setcap cap_net_raw,cap_net_admin=eip $(command -v drain)'"
-        case .captureFailed(let interface, let message): "--capture \(quoted(interface)): \(message)"
-        case .cannotWrite(let path, let reason): "cannot write \(quoted(path)): \(reason)"
+            "--capture \(UntrustedText.quoted(interface, limit: nil)): no permission to capture packets (\(message)); run as root or grant CAP_NET_RAW and CAP_NET_ADMIN, e.g. 'sudo setcap cap_net_raw,cap_net_admin=eip $(command -v drain)'"
+        case .captureFailed(let interface, let message): "--capture \(UntrustedText.quoted(interface, limit: nil)): \(message)"
+        case .cannotWrite(let path, let reason): "cannot write \(UntrustedText.quoted(path, limit: nil)): \(reason)"
         case .straceImport(let error): "reading the strace log of the run: \(error.description)"
         case .system(let call, let reason): "\(call) failed: \(reason)"
         }
@@ -58,14 +59,6 @@ public enum RecordError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text of an `errno` value.
     static func reason(_ code: Int32) -> String {
         String(cString: strerror(code))
-    }
-
-    /// A name from the command line, quoted with control characters escaped so that it
-    /// cannot rewrite the terminal.
-    private func quoted(_ text: String) -> String {
-        var line = JSONLine()
-        line.string(text)
-        return String(decoding: line.bytes, as: UTF8.self)
     }
 }
 #endif

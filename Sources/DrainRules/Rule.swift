@@ -3,6 +3,17 @@ import DrainReport
 import DrainTrace
 
 /// A tunable threshold of a rule, with its `GUIDANCE.md` default.
+///
+/// A rule declares each as a static constant, lists them in its description (in the order
+/// reports show them) and reads them through the declaration:
+///
+/// ```swift
+/// static let interval = RuleParameter("interval_s", default: 30, unit: "s", "the longest gap")
+/// …
+/// let seconds = context[Self.interval]
+/// ```
+///
+/// `name` is the key in `--config` files, model `thresholds` and reports.
 public struct RuleParameter: Sendable, Equatable {
     public var name: String
     public var defaultValue: Double
@@ -99,12 +110,12 @@ public struct RuleContext: Sendable {
 
     public var timeline: Timeline { priced.timeline }
 
-    /// The value of a parameter; a rule only asks for parameters it declares.
-    public func parameter(_ name: String) -> Double {
-        guard let value = parameters[name] else {
-            preconditionFailure("rule asked for undeclared parameter \(name)")
-        }
-        return value
+    /// The value in force of one of the rule's parameters, read through the rule's own
+    /// declaration (`context[Self.interval]`), so that a misspelt name does not compile. The
+    /// engine resolves every parameter the rule lists in its description; the default stands
+    /// for any other.
+    public subscript(parameter: RuleParameter) -> Double {
+        parameters[parameter.name] ?? parameter.defaultValue
     }
 }
 

@@ -107,11 +107,11 @@ struct ModelCatalogTests {
         model.thresholds = ["NET-PERIODIC": ["min_interval_s": Sourced(2, source: "team budget\u{7}")]]
         let text = ModelCatalog.showText(model)
         #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
-        #expect(text.contains("evil \\u{1b}[31mred"))
+        #expect(text.contains("evil \\u001B[31mred"))
         #expect(text.contains("\nthresholds.NET-PERIODIC\n"))
         let thresholdRow = text.split(separator: "\n").first { $0.hasPrefix("  min_interval_s ") }
         #expect(thresholdRow?.contains(" 2 s ") == true)
-        #expect(thresholdRow?.hasSuffix("team budget\\u{7}") == true)
+        #expect(thresholdRow?.hasSuffix("team budget\\u0007") == true)
     }
 
     @Test func unitsComeFromKeySuffixes() {

@@ -184,7 +184,7 @@ struct ModelFileErrorTests {
         let error = try error(loading: valid + "\"bad\\e[31m\": 1\n")
         #expect(error.problem == .unknownKey)
         #expect(!error.description.unicodeScalars.contains { $0.value == 0x1B })
-        #expect(error.description.contains("bad\\u{1b}[31m"))
+        #expect(error.description.contains("bad\\u001B[31m"))
     }
 
     @Test func modelsBuiltInCodeAreValidatedToo() throws {

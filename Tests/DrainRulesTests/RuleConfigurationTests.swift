@@ -86,7 +86,7 @@ import Testing
 
     @Test func untrustedNamesAreEscapedInMessages() throws {
         let error = try #require(rejection("rules: { \"EVIL\\e[31m\": {} }"))
-        #expect(error.message.contains("\"EVIL\\u{1B}[31m\""))
+        #expect(error.message.contains("\"EVIL\\u001B[31m\""))
         #expect(!error.message.contains("\u{1B}"))
     }
 

@@ -46,18 +46,10 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
         }
     }
 
-    @Test func catalogueOrderAndIdentity() {
+    /// The registry's order and ids are checked against the documents in `RuleRegistryTests`.
+    @Test func everyRuleIsCompletelyDescribed() {
         let ids = RuleEngine.descriptions.map(\.id)
-        #expect(ids == [
-            "NET-PERIODIC", "NET-SMALL-BURSTS", "NET-UNCOMPRESSED", "NET-CHATTY", "NET-CONN-REUSE", "NET-CELLULAR",
-            "NET-RETRANSMIT", "NET-LATE-CLOSE", "NET-BACKGROUND",
-            "CPU-WAKEUPS", "CPU-POLLING", "CPU-TIMER-COALESCE", "CPU-FRAGMENTED", "CPU-MAIN-THREAD", "CPU-LAUNCH",
-            "DISK-FREQUENT", "DISK-REWRITE", "DISK-LOCATION", "DISK-VOLUME",
-            "MEM-WARNING-RESPONSE", "MEM-PEAK", "MEM-GROWTH", "MEM-BACKGROUND",
-            "LIFE-RESIGN-QUIET", "LIFE-BACKGROUND-TIME", "LIFE-BACKGROUND-RESOURCES",
-            "DRAW-RATE", "SENSOR-IDLE", "LOC-UPDATES", "IDLE-TIMER",
-        ])
-        #expect(RuleEngine.allRules.map { $0.description.id } == ids)
+        #expect(Set(ids).count == ids.count, "rule ids are unique")
         for rule in RuleEngine.descriptions {
             #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty, "\(rule.id)")
             #expect(!rule.guidance.isEmpty && !rule.source.isEmpty && !rule.fix.isEmpty && !rule.parameters.isEmpty)

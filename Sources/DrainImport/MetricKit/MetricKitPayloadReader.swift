@@ -302,11 +302,11 @@ struct MetricKitPayloadReader {
                 switch failure {
                 case .noNumber: why = "it does not start with a number"
                 case .noUnit: why = "it has no unit"
-                case let .unknownUnit(unit): why = "\(Self.quote(unit)) is not a unit of \(dimension.rawValue)"
+                case let .unknownUnit(unit): why = "\(UntrustedText.quoted(unit)) is not a unit of \(dimension.rawValue)"
                 }
                 note(
                     .warning, code: "unreadable-value",
-                    message: "\(key) \(Self.quote(string)) could not be read (\(why)); it was left out",
+                    message: "\(key) \(UntrustedText.quoted(string)) could not be read (\(why)); it was left out",
                     at: json.offset)
                 return nil
             }
@@ -346,7 +346,7 @@ struct MetricKitPayloadReader {
                 let samples = count(bucket["bucketCount"], "bucketCount")
             else {
                 note(
-                    .warning, code: "bad-histogram-bucket", message: "histogram bucket \(Self.quote(key)) is incomplete; it was left out",
+                    .warning, code: "bad-histogram-bucket", message: "histogram bucket \(UntrustedText.quoted(key)) is incomplete; it was left out",
                     at: bucket.offset)
                 continue
             }
@@ -384,7 +384,7 @@ struct MetricKitPayloadReader {
 
     private mutating func noteUnknownKey(_ key: String, at json: MetricKitJSON) {
         note(
-            .info, code: "unknown-keys", message: "field \(Self.quote(key)) is not one this importer reads; it was ignored",
+            .info, code: "unknown-keys", message: "field \(UntrustedText.quoted(key)) is not one this importer reads; it was ignored",
             at: json.offset)
     }
 
@@ -393,12 +393,7 @@ struct MetricKitPayloadReader {
     }
 
     private static func describe(_ json: MetricKitJSON) -> String {
-        json.string.map(Self.quote) ?? json.kindDescription
-    }
-
-    private static func quote(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { QuotedText.quote(UnsafeRawBufferPointer($0)) }
+        json.string.map { UntrustedText.quoted($0) } ?? json.kindDescription
     }
 
     // MARK: Vocabulary

@@ -1,5 +1,6 @@
+import DrainTrace
+import DrainYAML
 import Foundation
-import Yams
 
 extension RuleConfiguration {
     /// Reads and checks a `--config` file. Rule ids and parameter names must be those of
@@ -18,75 +19,75 @@ extension RuleConfiguration {
     /// Checks the text of a configuration file; `path` names it in errors. An empty document
     /// is the empty configuration.
     public static func parse(_ yaml: String, path: String) throws(RuleConfigurationError) -> RuleConfiguration {
-        let document: Node?
         do {
-            document = try Yams.compose(yaml: yaml)
+            guard let document = try YAMLDocument.parse(yaml) else { return RuleConfiguration(path: path, rules: [:]) }
+            return RuleConfiguration(path: path, rules: try StrictYAMLDecoder().decode(File.self, from: document).rules)
         } catch {
-            throw syntaxError(error, path: path)
+            throw RuleConfigurationError(error, path: path)
         }
-        let reader = Reader(path: path)
-        guard let document else { return RuleConfiguration(path: path, rules: [:]) }
-        let top = try reader.mapping(document, "the top level must be a mapping with a `rules` key")
-        var rules: [String: RuleSettings] = [:]
-        for (key, value) in top {
-            let name = try reader.key(key)
-            guard name == "rules" else {
-                throw reader.error(.structure, at: key, "unknown key \(quoted(name)); the only top-level key is `rules`")
-            }
-            guard !isNull(value) else { continue }
-            for (ruleKey, settingsNode) in try reader.mapping(value, "`rules` must map rule ids to their settings") {
-                let id = try reader.key(ruleKey)
-                guard let rule = RuleEngine.descriptions.first(where: { $0.id == id }) else {
-                    let known = RuleEngine.descriptions.map(\.id).joined(separator: ", ")
-                    throw reader.error(.unknownRule, at: ruleKey, "unknown rule id \(quoted(id)); known rules: \(known)")
-                }
-                rules[id] = try reader.settings(settingsNode, of: rule)
-            }
-        }
-        return RuleConfiguration(path: path, rules: rules)
     }
 
-    /// Walks the YAML nodes, turning every surprise into an error at the node's position.
-    private struct Reader {
-        var path: String
+    /// The document: `rules`, rule id → settings, each checked against the rule's description.
+    private struct File: Decodable {
+        var rules: [String: RuleSettings] = [:]
 
-        func error(_ kind: RuleConfigurationError.Kind, at node: Node, _ message: String) -> RuleConfigurationError {
-            RuleConfigurationError(kind, path: path, line: node.mark?.line, column: node.mark?.column, message: message)
+        init(from decoder: any Decoder) throws {
+            let top = try Self.mapping(decoder, else: "the top level must be a mapping with a `rules` key")
+            for key in top.allKeys {
+                guard key.stringValue == "rules" else {
+                    let message = "unknown key \(UntrustedText.quoted(key.stringValue)); the only top-level key is `rules`"
+                    throw decoder.yamlError(.structure, message, key: key.stringValue, markingKey: true)
+                }
+                guard try !top.decodeNil(forKey: key) else { continue }
+                let rulesDecoder = try top.superDecoder(forKey: key)
+                let rules = try Self.mapping(rulesDecoder, else: "`rules` must map rule ids to their settings")
+                for ruleKey in rules.allKeys {
+                    let id = ruleKey.stringValue
+                    guard let rule = RuleEngine.descriptions.first(where: { $0.id == id }) else {
+                        let known = RuleEngine.descriptions.map(\.id).joined(separator: ", ")
+                        throw rulesDecoder.yamlError(
+                            .unknownRule, "unknown rule id \(UntrustedText.quoted(id)); known rules: \(known)", key: id, markingKey: true)
+                    }
+                    let settings = try rules.decodeNil(forKey: ruleKey) ? nil : try rules.superDecoder(forKey: ruleKey)
+                    self.rules[id] = try settings.map { try Self.settings($0, of: rule) } ?? RuleSettings()
+                }
+            }
         }
 
-        func mapping(_ node: Node, _ message: String) throws(RuleConfigurationError) -> Node.Mapping {
-            guard case .mapping(let mapping) = node else { throw error(.structure, at: node, message) }
-            return mapping
+        /// The decoder's mapping, or a `structure` error saying what belongs there.
+        private static func mapping(_ decoder: any Decoder, else message: String) throws -> KeyedDecodingContainer<Name> {
+            do {
+                return try decoder.container(keyedBy: Name.self)
+            } catch {
+                throw decoder.yamlError(.structure, message)
+            }
         }
 
-        func key(_ node: Node) throws(RuleConfigurationError) -> String {
-            guard case .scalar(let scalar) = node else { throw error(.structure, at: node, "expected a name here") }
-            return scalar.string
-        }
-
-        func settings(_ node: Node, of rule: RuleDescription) throws(RuleConfigurationError) -> RuleSettings {
+        /// `enabled` and parameters of one rule, each value checked.
+        private static func settings(_ decoder: any Decoder, of rule: RuleDescription) throws -> RuleSettings {
+            let values = try mapping(decoder, else: "the settings of \(rule.id) must be a mapping (`enabled` and parameters)")
             var settings = RuleSettings()
-            guard !isNull(node) else { return settings }
-            let message = "the settings of \(rule.id) must be a mapping (`enabled` and parameters)"
-            for (key, value) in try mapping(node, message) {
-                let name = try self.key(key)
+            for key in values.allKeys {
+                let name = key.stringValue
                 if name == "enabled" {
-                    guard hasTag(value, .bool), let enabled = value.bool else {
-                        throw error(.invalidValue, at: value, "`enabled` of \(rule.id) must be true or false")
+                    guard let enabled = try? values.decode(Bool.self, forKey: key) else {
+                        throw decoder.yamlError(.invalidValue, "`enabled` of \(rule.id) must be true or false", key: name)
                     }
                     settings.enabled = enabled
                     continue
                 }
                 guard let parameter = rule.parameters.first(where: { $0.name == name }) else {
                     let known = rule.parameters.map(\.name).joined(separator: ", ")
-                    throw error(.unknownParameter, at: key, "unknown parameter \(quoted(name)) for \(rule.id); its parameters: \(known)")
+                    throw decoder.yamlError(
+                        .unknownParameter, "unknown parameter \(UntrustedText.quoted(name)) for \(rule.id); its parameters: \(known)",
+                        key: name, markingKey: true)
                 }
-                guard hasTag(value, .int) || hasTag(value, .float), let number = value.float,
-                      number.isFinite, number >= 0
-                else {
-                    throw error(
-                        .invalidValue, at: value,
-                        "\(rule.id) \(parameter.name) must be a finite number ≥ 0 (in \(parameter.unit)), not \(quoted(value.string ?? "a collection"))")
+                guard let number = try? values.decode(Double.self, forKey: key), number >= 0 else {
+                    let text = try values.decodeNil(forKey: key) ? "" : (try? values.decode(String.self, forKey: key)) ?? "a collection"
+                    throw decoder.yamlError(
+                        .invalidValue,
+                        "\(rule.id) \(parameter.name) must be a finite number ≥ 0 (in \(parameter.unit)), not \(UntrustedText.quoted(text))",
+                        key: name)
                 }
                 settings.parameters[name] = number
             }
@@ -94,35 +95,36 @@ extension RuleConfiguration {
         }
     }
 
-    private static func isNull(_ node: Node) -> Bool {
-        hasTag(node, .null)
-    }
-
-    /// Whether the node resolved to a YAML core type (an unquoted `3` is an int, `"3"` a string).
-    private static func hasTag(_ node: Node, _ name: Tag.Name) -> Bool {
-        node.tag.rawValue == name.rawValue
-    }
-
-    private static func syntaxError(_ error: any Error, path: String) -> RuleConfigurationError {
-        let mark: Mark?
-        let problem: String
-        switch error as? YamlError {
-        case .scanner(_, let text, let at, _), .parser(_, let text, let at, _), .composer(_, let text, let at, _):
-            mark = at
-            problem = text
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            mark = context.mark
-            problem = "duplicate key(s) " + duplicates.map(quoted).joined(separator: ", ")
-        default:
-            mark = nil
-            problem = String(describing: error)
-        }
-        return RuleConfigurationError(
-            .syntax, path: path, line: mark?.line, column: mark?.column, message: "invalid YAML: \(problem)")
+    /// A key known only by its name: rule ids and parameter names are checked against the rules.
+    private struct Name: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 }
 
-/// A string from the file, quoted and with control characters escaped, for error messages.
-func quoted(_ text: String) -> String {
-    "\"" + text.unicodeScalars.map { $0.escaped(asASCII: false) }.joined() + "\""
+extension YAMLError.Kind {
+    /// YAML, but not shaped like a rule configuration (`RuleConfigurationError.Kind.structure`).
+    static let structure = YAMLError.Kind(RuleConfigurationError.Kind.structure.rawValue)
+    static let unknownRule = YAMLError.Kind(RuleConfigurationError.Kind.unknownRule.rawValue)
+    static let unknownParameter = YAMLError.Kind(RuleConfigurationError.Kind.unknownParameter.rawValue)
+}
+
+extension RuleConfigurationError {
+    /// The error for a YAML or shape error of the file at `path`. The loader's own kinds and
+    /// DrainYAML's `syntax` and `invalidValue` share the names of `Kind`; text the YAML reader
+    /// refuses is a syntax error (the file was read); any other DrainYAML error is
+    /// `structure`, with its key path.
+    init(_ error: YAMLError, path: String) {
+        let kind: Kind, message: String
+        if error.kind == .unreadable {
+            (kind, message) = (.syntax, error.message)
+        } else if let own = Kind(rawValue: error.kind.rawValue) {
+            (kind, message) = (own, error.message)
+        } else {
+            (kind, message) = (.structure, error.keyPath.isEmpty ? error.message : "\(error.dottedKeyPath): \(error.message)")
+        }
+        self.init(kind, path: path, line: error.line, column: error.column, message: message)
+    }
 }

@@ -17,6 +17,8 @@ public struct BackgroundResourcesRule: Rule {
     /// The resource kinds the guidance names as shared, lower-cased.
     static let sharedKinds: Set<String> = ["camera", "socket_listener", "database", "location", "sensor", "sensors"]
 
+    static let grace = RuleParameter("grace_s", default: 5, unit: "s", "time after entering the background within which resources must be released")
+
     public static let description = RuleDescription(
         id: "LIFE-BACKGROUND-RESOURCES",
         title: "Shared resources held in the background",
@@ -32,9 +34,7 @@ public struct BackgroundResourcesRule: Rule {
             the background; Background Execution → Being a Responsible Background App)
             """,
         fix: "Release the camera, close listening sockets and database connections, and stop location and sensor services when the app enters the background; reopen them on return.",
-        parameters: [
-            RuleParameter("grace_s", default: 5, unit: "s", "time after entering the background within which resources must be released"),
-        ],
+        parameters: [grace],
         triggeringExamples: [
             Scenario("the camera kept 20 s into the background", expect: .warning) {
                 var run = TimelineBuilder()
@@ -109,7 +109,7 @@ public struct BackgroundResourcesRule: Rule {
             return .notApplicable("the run records no shared resources (camera, socket_listener, database, location, sensors)")
         }
         for (key, acquired) in open { holds.append(Hold(key: key, acquired: acquired, released: nil)) }
-        let grace = context.span("grace_s")
+        let grace = context.span(Self.grace)
         var findings: [(start: Nanoseconds, finding: Finding)] = []
         for hold in holds {
             let start = hold.acquired ?? 0, end = hold.released ?? timeline.end
@@ -143,12 +143,12 @@ public struct BackgroundResourcesRule: Rule {
             Evidence("entered background", Clock.seconds(entered.start), unit: "s"),
             Evidence("hold time", Clock.seconds(holdTime), unit: "s"),
             Evidence("time held in background", Clock.seconds(track.backgroundTime(from: start, to: end)), unit: "s"),
-            Evidence("grace", context.parameter("grace_s"), unit: "s"),
+            Evidence("grace", context[Self.grace], unit: "s"),
         ]
         let until = hold.released == nil ? "to the end of the run" : "for \(fixed(Clock.seconds(holdTime), 1)) s"
         return Self.description.finding(
             .warning,
-            message: "The \(kind) resource \(id) was held after the app entered the background at \(fixed(Clock.seconds(entered.start))) s, \(until), past the \(fixed(context.parameter("grace_s"), 0)) s grace.",
+            message: "The \(kind) resource \(id) was held after the app entered the background at \(fixed(Clock.seconds(entered.start))) s, \(until), past the \(fixed(context[Self.grace], 0)) s grace.",
             evidence: evidence,
             timeRanges: late.map { index in
                 let stretch = track.stretches[index]

@@ -14,6 +14,9 @@ import DrainTrace
 /// - an expired task: a task that the system expired instead of the app ending it.
 /// A task is one finding, expired or long. O(n + t log s) for t tasks and s stretches.
 public struct BackgroundTimeRule: Rule {
+    static let grace = RuleParameter("grace_s", default: 5, unit: "s", "time after entering the background during which work needs no task")
+    static let maxTask = RuleParameter("max_task_s", default: 30, unit: "s", "background time a background task may run")
+
     public static let description = RuleDescription(
         id: "LIFE-BACKGROUND-TIME",
         title: "Background work outlives its time",
@@ -29,10 +32,7 @@ public struct BackgroundTimeRule: Rule {
             Background Execution → Executing Finite-Length Tasks)
             """,
         fix: "Wrap background work in a background task, end the task as soon as the work is done, and stop work from the expiration handler.",
-        parameters: [
-            RuleParameter("grace_s", default: 5, unit: "s", "time after entering the background during which work needs no task"),
-            RuleParameter("max_task_s", default: 30, unit: "s", "background time a background task may run"),
-        ],
+        parameters: [grace, maxTask],
         triggeringExamples: [
             Scenario("an upload 10 s after entering the background with no task", expect: .error) {
                 var run = TimelineBuilder()
@@ -96,7 +96,7 @@ public struct BackgroundTimeRule: Rule {
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
         let track = LifecycleTrack(timeline)
-        let grace = context.span("grace_s")
+        let grace = context.span(Self.grace)
         var open: [StringID: Nanoseconds] = [:]
         var tasks: [BackgroundTask] = []
         var unprotected: [Int: Activity] = [:]
@@ -132,7 +132,7 @@ public struct BackgroundTimeRule: Rule {
         for (stretch, activity) in unprotected {
             findings.append((activity.first, unprotectedFinding(activity, since: track.stretches[stretch].start, context)))
         }
-        let maximum = context.span("max_task_s")
+        let maximum = context.span(Self.maxTask)
         for task in tasks {
             let span = task.begin.map { task.end - $0 }
             let background = task.begin.map { track.isEmpty ? task.end - $0 : track.backgroundTime(from: $0, to: task.end) }
@@ -152,11 +152,11 @@ public struct BackgroundTimeRule: Rule {
             Evidence("work until", until, unit: "s after background"),
             Evidence("events", Double(activity.count), unit: "events"),
             Evidence("event kinds", text: kinds),
-            Evidence("grace", context.parameter("grace_s"), unit: "s"),
+            Evidence("grace", context[Self.grace], unit: "s"),
         ]
         return Self.description.finding(
             .error, title: "Background work without a background task",
-            message: "Work went on until \(fixed(until, 1)) s after entering the background at \(fixed(Clock.seconds(start))) s, past the \(fixed(context.parameter("grace_s"), 0)) s grace, with no background task open (\(activity.count) events: \(kinds)).",
+            message: "Work went on until \(fixed(until, 1)) s after entering the background at \(fixed(Clock.seconds(start))) s, past the \(fixed(context[Self.grace], 0)) s grace, with no background task open (\(activity.count) events: \(kinds)).",
             evidence: evidence, energyJ: activity.energy, timeRanges: [TimeRange(from: activity.first, to: activity.last)])
     }
 
@@ -167,7 +167,7 @@ public struct BackgroundTimeRule: Rule {
         evidence.append(Evidence(task.ending.evidenceName, Clock.seconds(task.end), unit: "s"))
         if let span { evidence.append(Evidence("duration", Clock.seconds(span), unit: "s")) }
         if let background { evidence.append(Evidence("background time", Clock.seconds(background), unit: "s")) }
-        evidence.append(Evidence("task limit", context.parameter("max_task_s"), unit: "s"))
+        evidence.append(Evidence("task limit", context[Self.maxTask], unit: "s"))
         let message: String
         let title: String
         switch task.ending {
@@ -178,7 +178,7 @@ public struct BackgroundTimeRule: Rule {
         case .ended, .openAtEnd:
             title = "Background task too long"
             let state = task.ending == .openAtEnd ? " and was still open when the run ended" : ""
-            message = "Background task \(name) ran \(fixed(Clock.seconds(background ?? 0), 1)) s in the background, over the \(fixed(context.parameter("max_task_s"), 0)) s limit\(state)."
+            message = "Background task \(name) ran \(fixed(Clock.seconds(background ?? 0), 1)) s in the background, over the \(fixed(context[Self.maxTask], 0)) s limit\(state)."
         }
         return Self.description.finding(
             .error, title: title, message: message, evidence: evidence,

@@ -11,6 +11,10 @@ import DrainTrace
 /// episodes are shorter, which two pointers check for every window in O(n). The fragmented
 /// window with the most episodes (the earliest on a tie) is reported.
 public struct CPUFragmentedRule: Rule {
+    static let minEpisodes = RuleParameter("min_episodes", default: 100, unit: "episodes", "CPU episodes within one window that make it busy enough to judge")
+    static let window = RuleParameter("window_s", default: 60, unit: "s", "the sliding window episodes are counted in (a minute)")
+    static let maxMedian = RuleParameter("max_median_ms", default: 2, unit: "ms", "a window whose median episode is shorter than this is fragmented")
+
     public static let description = RuleDescription(
         id: "CPU-FRAGMENTED",
         title: "Work done in tiny chunks",
@@ -26,11 +30,7 @@ public struct CPUFragmentedRule: Rule {
             Programming Guide for iOS, Reduce Your App's Power Consumption)
             """,
         fix: "Queue small units of work and process them in batches, on one timer or when enough has accumulated.",
-        parameters: [
-            RuleParameter("min_episodes", default: 100, unit: "episodes", "CPU episodes within one window that make it busy enough to judge"),
-            RuleParameter("window_s", default: 60, unit: "s", "the sliding window episodes are counted in (a minute)"),
-            RuleParameter("max_median_ms", default: 2, unit: "ms", "a window whose median episode is shorter than this is fragmented"),
-        ],
+        parameters: [minEpisodes, window, maxMedian],
         triggeringExamples: [
             Scenario("150 slices of half a millisecond in a minute", expect: .info) {
                 var run = TimelineBuilder()
@@ -63,9 +63,9 @@ public struct CPUFragmentedRule: Rule {
         var rows: [Int] = []
         for row in 0..<timeline.count where timeline.kind[row] == .cpu { rows.append(row) }
         guard !rows.isEmpty else { return .notApplicable("the run records no CPU slices") }
-        let window = context.span("window_s")
-        let minimum = context.count("min_episodes")
-        let short = Clock.nanoseconds(min(max(0, context.parameter("max_median_ms")) / 1000, RuleContext.longestSpanSeconds))
+        let window = context.span(Self.window)
+        let minimum = context.count(Self.minEpisodes)
+        let short = Clock.nanoseconds(min(max(0, context[Self.maxMedian]) / 1000, Clock.longestSpanSeconds))
         var best: Range<Int>?
         var end = 0
         var shortInWindow = 0
@@ -93,7 +93,7 @@ public struct CPUFragmentedRule: Rule {
         let shortCount = durations.prefix { $0 < short }.count
         let cpuTime = durations.reduce(0.0) { $0 + Clock.seconds(max(0, $1)) }
         let runTime = allRows.reduce(0.0) { $0 + Clock.seconds(max(0, timeline.duration[$1])) }
-        let windowSeconds = context.parameter("window_s")
+        let windowSeconds = context[Self.window]
         let evidence = [
             Evidence("episodes in window", Double(window.count), unit: "episodes"),
             Evidence("window", windowSeconds, unit: "s"),

@@ -10,6 +10,9 @@ import DrainTrace
 /// judged: its time to `active` depends on when the user opens the app. Launch longer than
 /// `warning_s` is a warning, longer than `error_s` an error. O(n).
 public struct CPULaunchRule: Rule {
+    static let warningDuration = RuleParameter("warning_s", default: 2, unit: "s", "launches longer than this are a warning")
+    static let errorDuration = RuleParameter("error_s", default: 5, unit: "s", "launches longer than this are an error: the system may terminate the app")
+
     public static let description = RuleDescription(
         id: "CPU-LAUNCH",
         title: "Slow launch",
@@ -25,10 +28,7 @@ public struct CPULaunchRule: Rule {
             "Move Work off the Main Thread" (App Programming Guide for iOS)
             """,
         fix: "Show the first screen before loading anything it does not need, and move the remaining setup off the main thread or after launch.",
-        parameters: [
-            RuleParameter("warning_s", default: 2, unit: "s", "launches longer than this are a warning"),
-            RuleParameter("error_s", default: 5, unit: "s", "launches longer than this are an error: the system may terminate the app"),
-        ],
+        parameters: [warningDuration, errorDuration],
         triggeringExamples: [
             Scenario("3 s from start to active", expect: .warning) {
                 var run = TimelineBuilder()
@@ -89,7 +89,7 @@ public struct CPULaunchRule: Rule {
         guard !launches.isEmpty else {
             return .notApplicable("the run has no launch to judge: no foreground launch reaches an active lifecycle event")
         }
-        let warning = context.span("warning_s"), error = context.span("error_s")
+        let warning = context.span(Self.warningDuration), error = context.span(Self.errorDuration)
         let main = timeline.mainThreadID
         return .findings(launches.compactMap { launch in
             let duration = launch.end - launch.start.time
@@ -123,7 +123,7 @@ public struct CPULaunchRule: Rule {
             Evidence("launch start", Clock.seconds(launch.start.time), unit: "s"),
             Evidence("started by", text: launch.start.relaunch ? "not_running" : "first event of the run"),
             Evidence("first active", Clock.seconds(launch.end), unit: "s"),
-            Evidence("threshold", context.parameter(severity == .error ? "error_s" : "warning_s"), unit: "s"),
+            Evidence("threshold", context[severity == .error ? Self.errorDuration : Self.warningDuration], unit: "s"),
             Evidence("main-thread CPU time", mainTime, unit: "s"),
             Evidence("main-thread slices", Double(mainSlices.count), unit: "slices"),
             Evidence("main-thread I/O", Double(mainIO), unit: "events"),
@@ -136,7 +136,7 @@ public struct CPULaunchRule: Rule {
         let kind = launch.start.relaunch ? "Relaunch" : "Launch"
         return Self.description.finding(
             severity,
-            message: "\(kind) took \(fixed(duration)) s from \(fixed(Clock.seconds(launch.start.time))) s to the first active state, above \(fixed(context.parameter(severity == .error ? "error_s" : "warning_s"), 0)) s; the main thread worked \(fixed(mainTime)) s of it.",
+            message: "\(kind) took \(fixed(duration)) s from \(fixed(Clock.seconds(launch.start.time))) s to the first active state, above \(fixed(context[severity == .error ? Self.errorDuration : Self.warningDuration], 0)) s; the main thread worked \(fixed(mainTime)) s of it.",
             evidence: evidence, energyJ: energy, timeRanges: [TimeRange(from: launch.start.time, to: launch.end)])
     }
 

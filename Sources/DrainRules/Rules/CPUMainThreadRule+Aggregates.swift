@@ -6,9 +6,9 @@ extension CPUMainThreadRule {
     /// time counts hangs in buckets starting at or above `hang_s` (an error) or, failing that,
     /// `long_slice_s` (a warning); a bucket straddling a threshold is not counted, since its
     /// samples may lie below it. O(diagnostics + buckets).
-    func evaluateAggregates(_ aggregates: MetricAggregates, _ context: RuleContext) -> RuleOutcome {
+    public func evaluateAggregates(_ aggregates: MetricAggregates, _ context: RuleContext) -> RuleOutcome {
         var findings: [Finding] = []
-        let hangThreshold = context.parameter("hang_s"), longThreshold = context.parameter("long_slice_s")
+        let hangThreshold = context[Self.hang], longThreshold = context[Self.longSlice]
         if !aggregates.hangs.isEmpty {
             let durations = aggregates.hangs.compactMap(\.durationS)
             let longest = durations.max()

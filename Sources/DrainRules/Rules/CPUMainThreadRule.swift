@@ -12,6 +12,9 @@ import DrainTrace
 /// hang-time histograms are judged too (see `evaluateAggregates`). O(n + k log k) for k
 /// flagged events.
 public struct CPUMainThreadRule: AggregateRule {
+    static let longSlice = RuleParameter("long_slice_s", default: 0.1, unit: "s", "main-thread slices longer than this are a warning")
+    static let hang = RuleParameter("hang_s", default: 0.25, unit: "s", "main-thread slices longer than this are an error (a hang)")
+
     public static let description = RuleDescription(
         id: "CPU-MAIN-THREAD",
         title: "Work blocks the main thread",
@@ -28,10 +31,7 @@ public struct CPUMainThreadRule: AggregateRule {
             the error level is a hang: the main thread unresponsive for more than 250 ms
             """,
         fix: "Move long computation, file access and network calls off the main thread (a background queue or task) and return only the result to it.",
-        parameters: [
-            RuleParameter("long_slice_s", default: 0.1, unit: "s", "main-thread slices longer than this are a warning"),
-            RuleParameter("hang_s", default: 0.25, unit: "s", "main-thread slices longer than this are an error (a hang)"),
-        ],
+        parameters: [longSlice, hang],
         triggeringExamples: [
             Scenario("a 150 ms layout pass on the main thread", expect: .warning) {
                 var run = TimelineBuilder()
@@ -86,17 +86,11 @@ public struct CPUMainThreadRule: AggregateRule {
 
     public init() {}
 
-    public func evaluate(_ context: RuleContext) -> RuleOutcome {
-        .combining(
-            events: evaluateEvents(context), aggregates: context.timeline.aggregates.map { evaluateAggregates($0, context) },
-            hasEvents: !context.timeline.isEmpty)
-    }
-
-    private func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
+    public func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
         let unattributed = RuleOutcome.notApplicable("no event is attributed to the main thread (thread \"main\")")
         guard let main = timeline.mainThreadID else { return unattributed }
-        let longSlice = context.span("long_slice_s")
+        let longSlice = context.span(Self.longSlice)
         var onMain = 0
         var slices: [Int] = []
         var io: [Int] = []
@@ -119,13 +113,13 @@ public struct CPUMainThreadRule: AggregateRule {
         let timeline = context.timeline
         let longest = rows.map { timeline.duration[$0] }.max() ?? 0
         let total = rows.reduce(0.0) { $0 + Clock.seconds(timeline.duration[$1]) }
-        let hang = longest > context.span("hang_s")
+        let hang = longest > context.span(Self.hang)
         let byLength = rows.sorted { timeline.duration[$0] != timeline.duration[$1] ? timeline.duration[$0] > timeline.duration[$1] : $0 < $1 }
         var evidence = [
             Evidence("long slices", Double(rows.count), unit: "slices"),
             Evidence("longest", Clock.seconds(longest) * 1000, unit: "ms"),
             Evidence("time in long slices", total, unit: "s"),
-            Evidence(hang ? "hang threshold" : "threshold", context.parameter(hang ? "hang_s" : "long_slice_s") * 1000, unit: "ms"),
+            Evidence(hang ? "hang threshold" : "threshold", context[hang ? Self.hang : Self.longSlice] * 1000, unit: "ms"),
         ]
         evidence += byLength.prefix(5).map { row in
             let name = timeline.name(timeline.label[row], or: "(unnamed slice)")
@@ -135,7 +129,7 @@ public struct CPUMainThreadRule: AggregateRule {
         let what = hang ? "hung the main thread" : "held the main thread"
         return Self.description.finding(
             hang ? .error : .warning, title: hang ? "Main thread hang" : "Long main-thread work",
-            message: "\(rows.count) main-thread slice(s) longer than \(fixed(context.parameter("long_slice_s") * 1000, 0)) ms; the longest, \(longestName), \(what) for \(fixed(Clock.seconds(longest) * 1000, 1)) ms.",
+            message: "\(rows.count) main-thread slice(s) longer than \(fixed(context[Self.longSlice] * 1000, 0)) ms; the longest, \(longestName), \(what) for \(fixed(Clock.seconds(longest) * 1000, 1)) ms.",
             evidence: evidence, energyJ: rows.reduce(0) { $0 + context.priced.eventEnergy[$1] },
             timeRanges: rows.map { TimeRange(from: timeline.time[$0], to: timeline.time[$0] + timeline.duration[$0]) })
     }

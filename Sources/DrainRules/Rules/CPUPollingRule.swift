@@ -14,6 +14,11 @@ import DrainTrace
 /// so the breaking gap can open a new run; a reported run keeps its last poll. One finding per source, with a
 /// time range per run. O(n + p log s) for p polls and s background stretches.
 public struct CPUPollingRule: Rule {
+    static let maxInterval = RuleParameter("max_interval_s", default: 1, unit: "s", "the longest gap between checks that counts as polling")
+    static let minCount = RuleParameter("min_count", default: 10, unit: "polls", "checks in a row that make a warning")
+    static let infoCount = RuleParameter("info_count", default: 5, unit: "polls", "checks in a row, fewer than min_count, reported as info (half of min_count)")
+    static let intervalTolerance = RuleParameter("interval_tolerance", default: 0.25, unit: "fraction", "how far a gap may stray from the run's mean gap and still be the same fixed interval")
+
     public static let description = RuleDescription(
         id: "CPU-POLLING",
         title: "Polling at a short fixed interval",
@@ -29,12 +34,7 @@ public struct CPUPollingRule: Rule {
             Guide for iOS, Reduce Your App's Power Consumption)
             """,
         fix: "Wait on the event instead of checking for it: use a dispatch source, notification or blocking read without a timeout.",
-        parameters: [
-            RuleParameter("max_interval_s", default: 1, unit: "s", "the longest gap between checks that counts as polling"),
-            RuleParameter("min_count", default: 10, unit: "polls", "checks in a row that make a warning"),
-            RuleParameter("info_count", default: 5, unit: "polls", "checks in a row, fewer than min_count, reported as info (half of min_count)"),
-            RuleParameter("interval_tolerance", default: 0.25, unit: "fraction", "how far a gap may stray from the run's mean gap and still be the same fixed interval"),
-        ],
+        parameters: [maxInterval, minCount, infoCount, intervalTolerance],
         triggeringExamples: [
             Scenario("a socket checked every 100 ms", expect: .warning) {
                 var run = TimelineBuilder()
@@ -97,10 +97,10 @@ public struct CPUPollingRule: Rule {
         let timeline = context.timeline
         let track = LifecycleTrack(timeline)
         let limits = Limits(
-            maxGap: context.span("max_interval_s"),
-            minCount: context.count("min_count"),
-            infoCount: context.count("info_count"),
-            tolerance: context.parameter("interval_tolerance"))
+            maxGap: context.span(Self.maxInterval),
+            minCount: context.count(Self.minCount),
+            infoCount: context.count(Self.infoCount),
+            tolerance: context[Self.intervalTolerance])
         var sources: [StringID: SourceRuns] = [:]
         var polls = 0
         for row in 0..<timeline.count where timeline.kind[row] == .poll {

@@ -15,6 +15,11 @@ import DrainTrace
 /// - tolerance: timers whose smallest recorded tolerance is zero (info).
 /// O(f log f) for f timer fires.
 public struct CPUTimerCoalesceRule: Rule {
+    static let maxPeriod = RuleParameter("max_period_s", default: 60, unit: "s", "repeating timers with an interval up to this are judged")
+    static let warningShare = RuleParameter("warning_share", default: 0.3, unit: "fraction", "share of the timers' wakeups that alignment would remove above which the finding is a warning")
+    static let sameWakeup = RuleParameter("same_wakeup_s", default: 0.001, unit: "s", "fires this close to the first fire of a group already share its wakeup")
+    static let maxShiftShare = RuleParameter("max_shift_share", default: 0.5, unit: "fraction of the interval", "how much later alignment may move a fire: half an interval is the most any timer must move to meet another of the same interval")
+
     public static let description = RuleDescription(
         id: "CPU-TIMER-COALESCE",
         title: "Timers wake the CPU separately",
@@ -31,12 +36,7 @@ public struct CPUTimerCoalesceRule: Rule {
             Consumption)
             """,
         fix: "Fire periodic work from one timer or on aligned schedules, and give every repeating timer a tolerance (at least 10 % of its interval).",
-        parameters: [
-            RuleParameter("max_period_s", default: 60, unit: "s", "repeating timers with an interval up to this are judged"),
-            RuleParameter("warning_share", default: 0.3, unit: "fraction", "share of the timers' wakeups that alignment would remove above which the finding is a warning"),
-            RuleParameter("same_wakeup_s", default: 0.001, unit: "s", "fires this close to the first fire of a group already share its wakeup"),
-            RuleParameter("max_shift_share", default: 0.5, unit: "fraction of the interval", "how much later alignment may move a fire: half an interval is the most any timer must move to meet another of the same interval"),
-        ],
+        parameters: [maxPeriod, warningShare, sameWakeup, maxShiftShare],
         triggeringExamples: [
             Scenario("two 1 s timers half a second apart", expect: .warning) {
                 var run = TimelineBuilder()
@@ -83,9 +83,9 @@ public struct CPUTimerCoalesceRule: Rule {
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
-        let maximumPeriod = context.span("max_period_s")
-        let sameWakeup = context.span("same_wakeup_s")
-        let shiftShare = context.parameter("max_shift_share")
+        let maximumPeriod = context.span(Self.maxPeriod)
+        let sameWakeup = context.span(Self.sameWakeup)
+        let shiftShare = context[Self.maxShiftShare]
         var index: [TimerKey: Int] = [:]
         var timers: [(key: TimerKey, tally: TimerTally)] = []
         var now: [(start: Nanoseconds, end: Nanoseconds)] = []
@@ -129,7 +129,7 @@ public struct CPUTimerCoalesceRule: Rule {
     ) -> Finding {
         let removed = now - aligned
         let share = Double(removed) / Double(now)
-        let limit = context.parameter("warning_share")
+        let limit = context[Self.warningShare]
         let fires = timers.reduce(0) { $0 + $1.tally.fires }
         var evidence = [
             Evidence("timers", Double(timers.count), unit: "timers"),
@@ -163,10 +163,10 @@ public struct CPUTimerCoalesceRule: Rule {
             timeRanges: [Self.range(of: timers)])
     }
 
-    /// Seconds as a span, clamped to `[0, RuleContext.longestSpanSeconds]` (NaN reads as 0).
+    /// Seconds as a span, clamped to `[0, Clock.longestSpanSeconds]` (NaN reads as 0).
     private static func clampedSpan(_ seconds: Double) -> Nanoseconds {
         guard seconds > 0 else { return 0 }
-        return Clock.nanoseconds(min(seconds, RuleContext.longestSpanSeconds))
+        return Clock.nanoseconds(min(seconds, Clock.longestSpanSeconds))
     }
 
     /// Up to five timers, most fires first: `name: every P s, tolerance T s, N fires`.

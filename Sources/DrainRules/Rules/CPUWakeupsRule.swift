@@ -11,6 +11,12 @@ import DrainTrace
 /// events, count as foreground (the more lenient limit). O(n + w log s) for w wakeups and s
 /// background stretches.
 public struct CPUWakeupsRule: Rule {
+    static let foregroundPerSecond = RuleParameter("foreground_per_s", default: 5, unit: "wakeups/s", "average foreground rate above which a warning is raised")
+    static let backgroundPerSecond = RuleParameter("background_per_s", default: 1, unit: "wakeups/s", "average background rate above which a warning is raised")
+    static let minState = RuleParameter("min_state_s", default: 1, unit: "s", "a state observed for less time than this is not rated: a rate over a shorter span is noise")
+    static let limitPerSecond = RuleParameter("limit_per_s", default: 150, unit: "wakeups/s", "rate, sustained over limit_window_s, at which the system raises a wakeups resource exception (error)")
+    static let limitWindow = RuleParameter("limit_window_s", default: 300, unit: "s", "the span over which limit_per_s is measured")
+
     public static let description = RuleDescription(
         id: "CPU-WAKEUPS",
         title: "Frequent CPU wakeups",
@@ -27,13 +33,7 @@ public struct CPUWakeupsRule: Rule {
             exception seen in Apple resource reports
             """,
         fix: "Replace periodic checks with event-driven callbacks (dispatch sources, notifications) and coalesce the timers that remain.",
-        parameters: [
-            RuleParameter("foreground_per_s", default: 5, unit: "wakeups/s", "average foreground rate above which a warning is raised"),
-            RuleParameter("background_per_s", default: 1, unit: "wakeups/s", "average background rate above which a warning is raised"),
-            RuleParameter("min_state_s", default: 1, unit: "s", "a state observed for less time than this is not rated: a rate over a shorter span is noise"),
-            RuleParameter("limit_per_s", default: 150, unit: "wakeups/s", "rate, sustained over limit_window_s, at which the system raises a wakeups resource exception (error)"),
-            RuleParameter("limit_window_s", default: 300, unit: "s", "the span over which limit_per_s is measured"),
-        ],
+        parameters: [foregroundPerSecond, backgroundPerSecond, minState, limitPerSecond, limitWindow],
         triggeringExamples: [
             Scenario("a 10 Hz timer in the foreground", expect: .warning) {
                 var run = TimelineBuilder()
@@ -98,17 +98,17 @@ public struct CPUWakeupsRule: Rule {
             }
         }
 
-        let minimumTime = context.span("min_state_s")
+        let minimumTime = context.span(Self.minState)
         func isRated(_ tally: Tally) -> Bool { tally.time > 0 && tally.time >= minimumTime }
         let rated = [foreground, background].filter(isRated)
         var findings: [Finding] = []
-        let limits = [(foreground, context.parameter("foreground_per_s")), (background, context.parameter("background_per_s"))]
+        let limits = [(foreground, context[Self.foregroundPerSecond]), (background, context[Self.backgroundPerSecond])]
         for (tally, limit) in limits where isRated(tally) && tally.rate > limit {
             findings.append(stateFinding(tally, limit: limit, rated: rated, track: track, timeline: timeline))
         }
         if let limitFinding = limitFinding(wakeups, context) { findings.append(limitFinding) }
         if findings.isEmpty, rated.isEmpty {
-            return .notApplicable("neither foreground nor background lasted \(fixed(context.parameter("min_state_s"), 1)) s, too short to rate")
+            return .notApplicable("neither foreground nor background lasted \(fixed(context[Self.minState], 1)) s, too short to rate")
         }
         return .findings(findings)
     }
@@ -147,13 +147,13 @@ public struct CPUWakeupsRule: Rule {
     /// wakeups per second on average.
     private func limitFinding(_ wakeups: [Int], _ context: RuleContext) -> Finding? {
         let timeline = context.timeline
-        let windowSeconds = context.parameter("limit_window_s")
-        let limitRate = context.parameter("limit_per_s")
+        let windowSeconds = context[Self.limitWindow]
+        let limitRate = context[Self.limitPerSecond]
         let times = wakeups.map { timeline.time[$0] }
-        guard let window = DensestWindow.find(in: times, length: context.span("limit_window_s")),
+        guard let window = DensestWindow.find(in: times, length: context.span(Self.limitWindow)),
               window.count > 0, Double(window.count) > limitRate * windowSeconds
         else { return nil }
-        var tally = Tally(name: "window", time: context.span("limit_window_s"))
+        var tally = Tally(name: "window", time: context.span(Self.limitWindow))
         for index in window.range { tally.add(wakeups[index], context) }
         let first = times[window.first], last = times[window.first + window.count - 1]
         let evidence = [

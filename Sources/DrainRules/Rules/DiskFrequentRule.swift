@@ -14,6 +14,12 @@ import DrainTrace
 ///   to one file over the run (one finding per file).
 /// O(n + k log k) for k files.
 public struct DiskFrequentRule: Rule {
+    static let writesPerMin = RuleParameter("writes_per_min", default: 60, unit: "writes/min", "write rate in the busiest window above which a warning is raised")
+    static let fsyncPerSecond = RuleParameter("fsync_per_s", default: 1, unit: "fsyncs/s", "flush rate, averaged over the busiest window, above which a warning is raised")
+    static let rateWindow = RuleParameter("rate_window_s", default: 60, unit: "s", "the sliding window the write and flush rates are measured over")
+    static let smallWriteBytes = RuleParameter("small_write_bytes", default: 4096, unit: "B", "writes below this size count as small (4 KiB, a common page size: a smaller write still costs a page)")
+    static let smallWritesPerFile = RuleParameter("small_writes_per_file", default: 20, unit: "writes", "small writes to one file that make a finding")
+
     public static let description = RuleDescription(
         id: "DISK-FREQUENT",
         title: "Frequent disk writes",
@@ -29,13 +35,7 @@ public struct DiskFrequentRule: Rule {
             changes" (App Programming Guide for iOS, Reduce Your App's Power Consumption)
             """,
         fix: "Batch changes in memory and write them together, and flush only when durability requires it.",
-        parameters: [
-            RuleParameter("writes_per_min", default: 60, unit: "writes/min", "write rate in the busiest window above which a warning is raised"),
-            RuleParameter("fsync_per_s", default: 1, unit: "fsyncs/s", "flush rate, averaged over the busiest window, above which a warning is raised"),
-            RuleParameter("rate_window_s", default: 60, unit: "s", "the sliding window the write and flush rates are measured over"),
-            RuleParameter("small_write_bytes", default: 4096, unit: "B", "writes below this size count as small (4 KiB, a common page size: a smaller write still costs a page)"),
-            RuleParameter("small_writes_per_file", default: 20, unit: "writes", "small writes to one file that make a finding"),
-        ],
+        parameters: [writesPerMin, fsyncPerSecond, rateWindow, smallWriteBytes, smallWritesPerFile],
         triggeringExamples: [
             Scenario("a 64 KB write every half second", expect: .warning) {
                 var run = TimelineBuilder()
@@ -88,7 +88,7 @@ public struct DiskFrequentRule: Rule {
         var fsyncs: [Int] = []
         var diskEvents = 0
         var files: [StringID: FileTally] = [:]
-        let smallBytes = context.parameter("small_write_bytes")
+        let smallBytes = context[Self.smallWriteBytes]
         for row in 0..<timeline.count where timeline.kind[row] == .disk {
             diskEvents += 1
             switch DiskOperation(rawValue: timeline.code[row]) {
@@ -104,15 +104,15 @@ public struct DiskFrequentRule: Rule {
         }
         guard diskEvents > 0 else { return .notApplicable("the run records no disk events") }
 
-        let window = context.parameter("rate_window_s")
+        let window = context[Self.rateWindow]
         var findings: [Finding] = []
-        if let finding = rateFinding(writes, of: .write, limit: context.parameter("writes_per_min") * window / 60, context) {
+        if let finding = rateFinding(writes, of: .write, limit: context[Self.writesPerMin] * window / 60, context) {
             findings.append(finding)
         }
-        if let finding = rateFinding(fsyncs, of: .fsync, limit: context.parameter("fsync_per_s") * window, context) {
+        if let finding = rateFinding(fsyncs, of: .fsync, limit: context[Self.fsyncPerSecond] * window, context) {
             findings.append(finding)
         }
-        let minimumSmall = context.parameter("small_writes_per_file")
+        let minimumSmall = context[Self.smallWritesPerFile]
         let smallFiles = files.filter { Double($0.value.smallWrites) >= minimumSmall && $0.value.smallWrites > 0 }
             .sorted { $0.value.first != $1.value.first ? $0.value.first < $1.value.first : $0.key < $1.key }
         for (file, tally) in smallFiles {
@@ -125,9 +125,9 @@ public struct DiskFrequentRule: Rule {
     /// than `limit` of them.
     private func rateFinding(_ rows: [Int], of operation: DiskOperation, limit: Double, _ context: RuleContext) -> Finding? {
         let timeline = context.timeline
-        let windowSeconds = context.parameter("rate_window_s")
+        let windowSeconds = context[Self.rateWindow]
         let times = rows.map { timeline.time[$0] }
-        guard let busiest = DensestWindow.find(in: times, length: context.span("rate_window_s")),
+        guard let busiest = DensestWindow.find(in: times, length: context.span(Self.rateWindow)),
               busiest.count > 0, Double(busiest.count) > limit
         else { return nil }
         var perFile: [StringID: FileTally] = [:]
@@ -162,7 +162,7 @@ public struct DiskFrequentRule: Rule {
     }
 
     private func smallWritesFinding(_ file: String, _ tally: FileTally, _ context: RuleContext) -> Finding {
-        let limit = context.parameter("small_write_bytes")
+        let limit = context[Self.smallWriteBytes]
         let evidence = [
             Evidence("file", text: file),
             Evidence("small writes", Double(tally.smallWrites), unit: "writes"),

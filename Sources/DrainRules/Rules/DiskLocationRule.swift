@@ -13,6 +13,8 @@ import DrainTrace
 /// not judged: the trace has no signal that tells a needless disk cache from state
 /// preservation. O(n + k log k) for k files.
 public struct DiskLocationRule: Rule {
+    static let warningBytes = RuleParameter("warning_bytes", default: 10_000_000, unit: "B", "regenerable bytes written to backed-up locations above which the finding is a warning (10 MB)")
+
     public static let description = RuleDescription(
         id: "DISK-LOCATION",
         title: "Regenerable data in a backed-up location",
@@ -29,9 +31,7 @@ public struct DiskLocationRule: Rule {
             Programming Guide for iOS)
             """,
         fix: "Move caches and temporary files to Library/Caches or the temporary directory, or exclude them from backups.",
-        parameters: [
-            RuleParameter("warning_bytes", default: 10_000_000, unit: "B", "regenerable bytes written to backed-up locations above which the finding is a warning (10 MB)"),
-        ],
+        parameters: [warningBytes],
         triggeringExamples: [
             Scenario("thumbnails cached under Documents", expect: .info) {
                 var run = TimelineBuilder()
@@ -87,7 +87,7 @@ public struct DiskLocationRule: Rule {
         }
         guard pathWrites > 0 else { return .notApplicable("the run records no disk writes with a path") }
         guard !rows.isEmpty else { return .findings([]) }
-        let limit = context.parameter("warning_bytes")
+        let limit = context[Self.warningBytes]
         let top = files.map { (path: timeline.strings[$0.key], writes: $0.value.writes, bytes: $0.value.bytes) }
             .sorted { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : $0.path < $1.path }
         let evidence = [

@@ -14,6 +14,9 @@ import DrainTrace
 /// file with at least `min_rewrites` rewrites is a warning, one finding per file. O(n + k log k)
 /// for k files.
 public struct DiskRewriteRule: Rule {
+    static let wholeShare = RuleParameter("whole_share", default: 0.9, unit: "fraction of the file size", "a write at least this share of the file's size rewrites the file")
+    static let minRewrites = RuleParameter("min_rewrites", default: 3, unit: "rewrites", "rewrites of one file that make a finding")
+
     public static let description = RuleDescription(
         id: "DISK-REWRITE",
         title: "File rewritten whole",
@@ -29,10 +32,7 @@ public struct DiskRewriteRule: Rule {
             random-access data" (App Programming Guide for iOS, Improve Your File Management)
             """,
         fix: "Update the changed records in place (SQLite, Core Data, or writes at an offset) instead of writing the whole file again.",
-        parameters: [
-            RuleParameter("whole_share", default: 0.9, unit: "fraction of the file size", "a write at least this share of the file's size rewrites the file"),
-            RuleParameter("min_rewrites", default: 3, unit: "rewrites", "rewrites of one file that make a finding"),
-        ],
+        parameters: [wholeShare, minRewrites],
         triggeringExamples: [
             Scenario("a 2 MB settings file saved whole five times", expect: .warning) {
                 var run = TimelineBuilder()
@@ -82,7 +82,7 @@ public struct DiskRewriteRule: Rule {
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
-        let share = context.parameter("whole_share")
+        let share = context[Self.wholeShare]
         var files: [StringID: FileRewrites] = [:]
         var diskEvents = 0
         for row in 0..<timeline.count where timeline.kind[row] == .disk {
@@ -103,7 +103,7 @@ public struct DiskRewriteRule: Rule {
             }
         }
         guard diskEvents > 0 else { return .notApplicable("the run records no disk events") }
-        let minimum = max(1, context.count("min_rewrites"))
+        let minimum = max(1, context.count(Self.minRewrites))
         let flagged = files.filter { $0.value.rewrites >= minimum }
             .map { (path: timeline.name($0.key, or: "(unnamed file)"), tally: $0.value) }
             .sorted { $0.tally.first != $1.tally.first ? $0.tally.first < $1.tally.first : $0.path < $1.path }
@@ -118,7 +118,7 @@ public struct DiskRewriteRule: Rule {
             Evidence("truncate rewrites", Double(tally.rewrites - tally.wholeWrites), unit: "rewrites"),
             Evidence("bytes rewritten", tally.bytes, unit: "B"),
             Evidence("average rewrite", tally.bytes / Double(tally.rewrites), unit: "B"),
-            Evidence("threshold", context.parameter("min_rewrites"), unit: "rewrites"),
+            Evidence("threshold", context[Self.minRewrites], unit: "rewrites"),
         ]
         return Self.description.finding(
             .warning,

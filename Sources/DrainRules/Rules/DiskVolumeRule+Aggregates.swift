@@ -5,7 +5,7 @@ extension DiskVolumeRule {
     /// MetricKit: any disk-write exception is an error (the system reported the app), with
     /// the bytes each caused; the logical writes of the metric payloads are projected to a day
     /// from the payload windows and judged as the event writes are. O(exceptions).
-    func evaluateAggregates(_ aggregates: MetricAggregates, _ context: RuleContext) -> RuleOutcome {
+    public func evaluateAggregates(_ aggregates: MetricAggregates, _ context: RuleContext) -> RuleOutcome {
         var findings: [Finding] = []
         let exceptions = aggregates.diskWriteExceptions
         if !exceptions.isEmpty {
@@ -23,13 +23,13 @@ extension DiskVolumeRule {
         guard let bytes = aggregates.logicalWriteBytes else {
             return findings.isEmpty ? .notApplicable("the MetricKit payloads report no logical writes and no disk-write exception") : .findings(findings)
         }
-        let minimum = context.parameter("min_run_s")
+        let minimum = context[Self.minRun]
         guard let seconds = aggregates.metricSeconds, seconds > 0, seconds >= minimum else {
             guard findings.isEmpty else { return .findings(findings) }
             return .notApplicable("the MetricKit payload windows last \(fixed(aggregates.metricSeconds ?? 0, 1)) s, shorter than the \(fixed(minimum, 0)) s needed to project their writes to a day")
         }
         let projection = bytes * (Self.day / seconds)
-        let warning = context.parameter("warning_bytes_per_day"), limit = context.parameter("limit_bytes_per_day")
+        let warning = context[Self.warningBytesPerDay], limit = context[Self.limitBytesPerDay]
         guard projection > warning || projection > limit else { return .findings(findings) }
         let severity: Severity = projection > limit ? .error : .warning
         let threshold = severity == .error ? limit : warning

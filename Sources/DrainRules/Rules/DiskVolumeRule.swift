@@ -14,6 +14,10 @@ public struct DiskVolumeRule: AggregateRule {
     /// Seconds in the day the projection is made for.
     static let day = 86_400.0
 
+    static let warningBytesPerDay = RuleParameter("warning_bytes_per_day", default: 1_000_000_000, unit: "B/day", "projected daily writes above which a warning is raised (1 GB)")
+    static let limitBytesPerDay = RuleParameter("limit_bytes_per_day", default: 1_073_741_824, unit: "B/day", "projected daily writes above which the system would report a disk-write exception (1073.74 MB)")
+    static let minRun = RuleParameter("min_run_s", default: 60, unit: "s", "shortest run whose writes are projected to a day")
+
     public static let description = RuleDescription(
         id: "DISK-VOLUME",
         title: "Heavy write volume",
@@ -30,11 +34,7 @@ public struct DiskVolumeRule: AggregateRule {
             per 86,400 s, the disk-write exception seen in Apple resource reports and MetricKit
             """,
         fix: "Cut the bytes written: batch and deduplicate writes, write only what changed, and keep transient data in memory or in caches that are not rewritten.",
-        parameters: [
-            RuleParameter("warning_bytes_per_day", default: 1_000_000_000, unit: "B/day", "projected daily writes above which a warning is raised (1 GB)"),
-            RuleParameter("limit_bytes_per_day", default: 1_073_741_824, unit: "B/day", "projected daily writes above which the system would report a disk-write exception (1073.74 MB)"),
-            RuleParameter("min_run_s", default: 60, unit: "s", "shortest run whose writes are projected to a day"),
-        ],
+        parameters: [warningBytesPerDay, limitBytesPerDay, minRun],
         triggeringExamples: [
             Scenario("12 KB/s for two minutes", expect: .warning) {
                 var run = TimelineBuilder()
@@ -76,13 +76,7 @@ public struct DiskVolumeRule: AggregateRule {
 
     public init() {}
 
-    public func evaluate(_ context: RuleContext) -> RuleOutcome {
-        .combining(
-            events: evaluateEvents(context), aggregates: context.timeline.aggregates.map { evaluateAggregates($0, context) },
-            hasEvents: !context.timeline.isEmpty)
-    }
-
-    private func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
+    public func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
         var diskEvents = 0
         var writes = 0
@@ -101,13 +95,13 @@ public struct DiskVolumeRule: AggregateRule {
         }
         guard diskEvents > 0 else { return .notApplicable("the run records no disk events") }
         let runSeconds = timeline.durationSeconds
-        guard runSeconds > 0, runSeconds >= context.parameter("min_run_s") else {
-            return .notApplicable("the run lasts \(fixed(runSeconds, 1)) s, shorter than the \(fixed(context.parameter("min_run_s"), 0)) s needed to project its writes to a day")
+        guard runSeconds > 0, runSeconds >= context[Self.minRun] else {
+            return .notApplicable("the run lasts \(fixed(runSeconds, 1)) s, shorter than the \(fixed(context[Self.minRun], 0)) s needed to project its writes to a day")
         }
         guard let first else { return .findings([]) }
         let rate = bytes / runSeconds
         let projection = bytes * (Self.day / runSeconds)
-        let warning = context.parameter("warning_bytes_per_day"), limit = context.parameter("limit_bytes_per_day")
+        let warning = context[Self.warningBytesPerDay], limit = context[Self.limitBytesPerDay]
         guard projection > warning || projection > limit else { return .findings([]) }
         let severity: Severity = projection > limit ? .error : .warning
         let threshold = severity == .error ? limit : warning

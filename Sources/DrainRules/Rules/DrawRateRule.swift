@@ -13,6 +13,10 @@ import DrainTrace
 ///   jitter pulls inside the window's edge, so a steady stream at the target never trips it.
 /// O(n).
 public struct DrawRateRule: Rule {
+    static let maxUnchangedShare = RuleParameter("max_unchanged_share", default: 0.5, unit: "fraction", "share of frames drawn with unchanged content above which a warning is raised")
+    static let targetFps = RuleParameter("target_fps", default: 60, unit: "frames/s", "the frame rate the app declares it needs (no trace field states it)")
+    static let rateWindow = RuleParameter("rate_window_s", default: 1, unit: "s", "the sliding window the frame rate is measured over")
+
     public static let description = RuleDescription(
         id: "DRAW-RATE",
         title: "Frames drawn without need",
@@ -28,11 +32,7 @@ public struct DrawRateRule: Rule {
             Reduce Your App's Power Consumption)
             """,
         fix: "Redraw only when the content changes, and set the display link's preferred frame rate to what the content needs.",
-        parameters: [
-            RuleParameter("max_unchanged_share", default: 0.5, unit: "fraction", "share of frames drawn with unchanged content above which a warning is raised"),
-            RuleParameter("target_fps", default: 60, unit: "frames/s", "the frame rate the app declares it needs (no trace field states it)"),
-            RuleParameter("rate_window_s", default: 1, unit: "s", "the sliding window the frame rate is measured over"),
-        ],
+        parameters: [maxUnchangedShare, targetFps, rateWindow],
         triggeringExamples: [
             Scenario("a static screen redrawn at 60 fps", expect: .warning) {
                 var run = TimelineBuilder()
@@ -72,10 +72,10 @@ public struct DrawRateRule: Rule {
         }
         guard !rows.isEmpty else { return .notApplicable("the run records no frames") }
         let share = Double(unchanged.count) / Double(rows.count)
-        let windowSeconds = context.parameter("rate_window_s")
-        let target = context.parameter("target_fps")
+        let windowSeconds = context[Self.rateWindow]
+        let target = context[Self.targetFps]
         var findings: [Finding] = []
-        let window = DensestWindow.find(in: times, length: context.span("rate_window_s"))
+        let window = DensestWindow.find(in: times, length: context.span(Self.rateWindow))
         let peakFPS = windowSeconds > 0 ? Double(window?.count ?? 0) / windowSeconds : 0
         let common = [
             Evidence("frames", Double(rows.count), unit: "frames"),
@@ -84,11 +84,11 @@ public struct DrawRateRule: Rule {
             Evidence("peak fps", peakFPS, unit: "frames/s"),
             Evidence("target fps", target, unit: "frames/s"),
         ]
-        if share > context.parameter("max_unchanged_share") {
+        if share > context[Self.maxUnchangedShare] {
             findings.append(Self.description.finding(
                 .warning, title: "Unchanged frames redrawn",
                 message: "\(unchanged.count) of \(rows.count) frames (\(fixed(share * 100, 1)) %) were drawn while the content had not changed.",
-                evidence: common + [Evidence("max unchanged share", context.parameter("max_unchanged_share") * 100, unit: "%")],
+                evidence: common + [Evidence("max unchanged share", context[Self.maxUnchangedShare] * 100, unit: "%")],
                 energyJ: unchanged.reduce(0) { $0 + context.priced.eventEnergy[$1] },
                 timeRanges: [TimeRange(from: timeline.time[unchanged[0]], to: timeline.time[unchanged[unchanged.count - 1]])]))
         }

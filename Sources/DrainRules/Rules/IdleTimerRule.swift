@@ -10,6 +10,8 @@ import DrainTrace
 /// by its foreground time; above `max_disabled_s` it is an info finding, one per span. O(n +
 /// k log s) for k spans and s background stretches.
 public struct IdleTimerRule: Rule {
+    static let maxDisabled = RuleParameter("max_disabled_s", default: 600, unit: "s", "foreground time with the idle timer disabled above which a finding is raised (10 minutes)")
+
     public static let description = RuleDescription(
         id: "IDLE-TIMER",
         title: "Idle timer disabled for long",
@@ -26,9 +28,7 @@ public struct IdleTimerRule: Rule {
             Reduce Your App's Power Consumption)
             """,
         fix: "Set idleTimerDisabled back to false as soon as the user no longer needs the screen kept on.",
-        parameters: [
-            RuleParameter("max_disabled_s", default: 600, unit: "s", "foreground time with the idle timer disabled above which a finding is raised (10 minutes)"),
-        ],
+        parameters: [maxDisabled],
         triggeringExamples: [
             Scenario("the idle timer disabled for 15 minutes", expect: .info) {
                 var run = TimelineBuilder()
@@ -86,7 +86,7 @@ public struct IdleTimerRule: Rule {
         guard events > 0 else { return .notApplicable("the run records no idle-timer events") }
         if let start = disabledSince { spans.append((start, timeline.end, false)) }
         let track = LifecycleTrack(timeline)
-        let limit = context.span("max_disabled_s")
+        let limit = context.span(Self.maxDisabled)
         return .findings(spans.compactMap { span in
             let foreground = span.end - span.start - track.backgroundTime(from: span.start, to: span.end)
             guard foreground > limit else { return nil }
@@ -97,11 +97,11 @@ public struct IdleTimerRule: Rule {
                 span.enabled
                     ? Evidence("enabled", Clock.seconds(span.end), unit: "s")
                     : Evidence("enabled", text: "still disabled when the run ended"),
-                Evidence("threshold", context.parameter("max_disabled_s"), unit: "s"),
+                Evidence("threshold", context[Self.maxDisabled], unit: "s"),
             ]
             return Self.description.finding(
                 .info,
-                message: "The idle timer was disabled from \(fixed(Clock.seconds(span.start))) s for \(fixed(Clock.seconds(foreground), 0)) s of foreground time, above \(fixed(context.parameter("max_disabled_s"), 0)) s.",
+                message: "The idle timer was disabled from \(fixed(Clock.seconds(span.start))) s for \(fixed(Clock.seconds(foreground), 0)) s of foreground time, above \(fixed(context[Self.maxDisabled], 0)) s.",
                 evidence: evidence, timeRanges: [TimeRange(from: span.start, to: span.end)])
         })
     }

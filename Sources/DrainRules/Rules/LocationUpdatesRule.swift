@@ -16,6 +16,10 @@ import DrainTrace
 /// - is still running more than `background_grace_s` after the app entered the background.
 /// O(n + k log s) for k sessions and s background stretches.
 public struct LocationUpdatesRule: Rule {
+    static let maxOn = RuleParameter("max_on_s", default: 600, unit: "s", "location sessions longer than this are a warning (10 minutes)")
+    static let bestAccuracyM = RuleParameter("best_accuracy_m", default: 5, unit: "m", "a requested accuracy at or below this (0 and negative values included) is best accuracy")
+    static let backgroundGrace = RuleParameter("background_grace_s", default: 5, unit: "s", "time after entering the background within which updates must be stopped (the time an app has to finish its background transition)")
+
     public static let description = RuleDescription(
         id: "LOC-UPDATES",
         title: "Location updates left on or too precise",
@@ -32,11 +36,7 @@ public struct LocationUpdatesRule: Rule {
             (App Programming Guide for iOS, Reduce Your App's Power Consumption)
             """,
         fix: "Stop location updates once a fix is good enough, request a coarser accuracy with a distance filter, and use significant-change or visit monitoring in the background.",
-        parameters: [
-            RuleParameter("max_on_s", default: 600, unit: "s", "location sessions longer than this are a warning (10 minutes)"),
-            RuleParameter("best_accuracy_m", default: 5, unit: "m", "a requested accuracy at or below this (0 and negative values included) is best accuracy"),
-            RuleParameter("background_grace_s", default: 5, unit: "s", "time after entering the background within which updates must be stopped (the time an app has to finish its background transition)"),
-        ],
+        parameters: [maxOn, bestAccuracyM, backgroundGrace],
         triggeringExamples: [
             Scenario("best accuracy without a distance filter", expect: .warning) {
                 var run = TimelineBuilder()
@@ -108,8 +108,8 @@ public struct LocationUpdatesRule: Rule {
             sessions.append(session)
         }
         let track = LifecycleTrack(timeline)
-        let longest = context.span("max_on_s"), grace = context.span("background_grace_s")
-        let best = context.parameter("best_accuracy_m")
+        let longest = context.span(Self.maxOn), grace = context.span(Self.backgroundGrace)
+        let best = context[Self.bestAccuracyM]
         return .findings(sessions.compactMap { session in
             let precise = session.configurations.first { timeline.value[$0] <= best && timeline.value2[$0] <= 0 }
             let late = track.stretches(spanning: session.start, to: session.end, pastGrace: grace)
@@ -127,7 +127,7 @@ public struct LocationUpdatesRule: Rule {
         let duration = Clock.seconds(session.end - session.start)
         let background = Clock.seconds(track.backgroundTime(from: session.start, to: session.end))
         var reasons: [String] = []
-        if long { reasons.append("ran \(fixed(duration, 1)) s, longer than \(fixed(context.parameter("max_on_s"), 0)) s") }
+        if long { reasons.append("ran \(fixed(duration, 1)) s, longer than \(fixed(context[Self.maxOn], 0)) s") }
         if precise != nil { reasons.append("asked for best accuracy with no distance filter") }
         if inBackground { reasons.append("ran \(fixed(background, 1)) s in the background") }
         let evidence = [

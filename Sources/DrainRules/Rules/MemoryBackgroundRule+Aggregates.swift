@@ -5,12 +5,12 @@ extension MemoryBackgroundRule {
     /// MetricKit: the average suspended memory against the peak memory, with the same
     /// thresholds as a background footprint against the foreground peak (above `max_share` of
     /// it and above `min_bytes`: a warning). O(1).
-    func evaluateAggregates(_ aggregates: MetricAggregates, _ context: RuleContext) -> RuleOutcome {
+    public func evaluateAggregates(_ aggregates: MetricAggregates, _ context: RuleContext) -> RuleOutcome {
         guard let suspended = aggregates.averageSuspendedMemoryBytes, let peak = aggregates.peakMemoryBytes, peak > 0 else {
             return .notApplicable("the MetricKit payloads do not report both average suspended memory and peak memory")
         }
         let share = suspended / peak
-        guard share > context.parameter("max_share"), suspended > context.parameter("min_bytes") else { return .findings([]) }
+        guard share > context[Self.maxShare], suspended > context[Self.minBytes] else { return .findings([]) }
         return .findings([
             Self.description.finding(
                 .warning,

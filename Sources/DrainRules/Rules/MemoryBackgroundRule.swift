@@ -14,6 +14,10 @@ import DrainTrace
 /// m samples and s stretches. MetricKit's average suspended memory against its peak memory is
 /// judged too (see `evaluateAggregates`).
 public struct MemoryBackgroundRule: AggregateRule {
+    static let delay = RuleParameter("delay_s", default: 5, unit: "s", "how long after entering the background the footprint is taken")
+    static let maxShare = RuleParameter("max_share", default: 0.5, unit: "fraction of the foreground peak", "background footprint above this share of the foreground peak is too high")
+    static let minBytes = RuleParameter("min_bytes", default: 50_000_000, unit: "B", "background footprint that is too high only above this size (50 MB)")
+
     public static let description = RuleDescription(
         id: "MEM-BACKGROUND",
         title: "Memory kept in the background",
@@ -29,11 +33,7 @@ public struct MemoryBackgroundRule: AggregateRule {
             background; Background Execution → Being a Responsible Background App)
             """,
         fix: "On entering the background, empty caches and release images, views and other objects that can be recreated.",
-        parameters: [
-            RuleParameter("delay_s", default: 5, unit: "s", "how long after entering the background the footprint is taken"),
-            RuleParameter("max_share", default: 0.5, unit: "fraction of the foreground peak", "background footprint above this share of the foreground peak is too high"),
-            RuleParameter("min_bytes", default: 50_000_000, unit: "B", "background footprint that is too high only above this size (50 MB)"),
-        ],
+        parameters: [delay, maxShare, minBytes],
         triggeringExamples: [
             Scenario("300 MB kept of a 400 MB peak", expect: .warning) {
                 var run = TimelineBuilder()
@@ -87,17 +87,11 @@ public struct MemoryBackgroundRule: AggregateRule {
 
     public init() {}
 
-    public func evaluate(_ context: RuleContext) -> RuleOutcome {
-        .combining(
-            events: evaluateEvents(context), aggregates: context.timeline.aggregates.map { evaluateAggregates($0, context) },
-            hasEvents: !context.timeline.isEmpty)
-    }
-
-    private func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
+    public func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
         let track = LifecycleTrack(timeline)
         guard !track.stretches.isEmpty else { return .notApplicable("the run never enters the background") }
-        let delay = context.span("delay_s")
+        let delay = context.span(Self.delay)
         var peak: Sample?
         var judged: [Judgement?] = Array(repeating: nil, count: track.stretches.count)
         var samples = 0
@@ -121,14 +115,14 @@ public struct MemoryBackgroundRule: AggregateRule {
         guard samples > 0 else { return .notApplicable("the run has no memory footprint samples") }
         let judgements = judged.compactMap { $0 }
         guard !judgements.isEmpty else {
-            return .notApplicable("no background stretch lasting \(fixed(context.parameter("delay_s"), 0)) s has a footprint sample and a foreground sample before it")
+            return .notApplicable("no background stretch lasting \(fixed(context[Self.delay], 0)) s has a footprint sample and a foreground sample before it")
         }
         return .findings(judgements.compactMap { finding($0, track: track, context) })
     }
 
     private func finding(_ judgement: Judgement, track: LifecycleTrack, _ context: RuleContext) -> Finding? {
         let after = Double(judgement.sample.bytes), peak = Double(judgement.peak.bytes)
-        let maximumShare = context.parameter("max_share"), minimum = context.parameter("min_bytes")
+        let maximumShare = context[Self.maxShare], minimum = context[Self.minBytes]
         let share = after / peak
         guard share > maximumShare, after > minimum else { return nil }
         let entered = track.stretches[judgement.stretch].start
@@ -144,7 +138,7 @@ public struct MemoryBackgroundRule: AggregateRule {
         ]
         return Self.description.finding(
             .warning,
-            message: "\(fixed(context.parameter("delay_s"), 0)) s after entering the background at \(fixed(Clock.seconds(entered))) s the footprint was \(ByteFormat.string(after)), \(fixed(share * 100, 1)) % of the \(ByteFormat.string(peak)) foreground peak.",
+            message: "\(fixed(context[Self.delay], 0)) s after entering the background at \(fixed(Clock.seconds(entered))) s the footprint was \(ByteFormat.string(after)), \(fixed(share * 100, 1)) % of the \(ByteFormat.string(peak)) foreground peak.",
             evidence: evidence, timeRanges: [TimeRange(from: entered, to: judgement.sample.time)])
     }
 

@@ -14,6 +14,10 @@ public struct MemoryGrowthRule: Rule {
     /// Fewer samples always fit their line (two) or say nothing (one).
     static let minimumSamples = 3
 
+    static let minSlopeMbPerMin = RuleParameter("min_slope_mb_per_min", default: 1, unit: "MB/min", "growth rate of the fitted line above which the footprint is growing")
+    static let minR2 = RuleParameter("min_r2", default: 0.8, unit: "fraction", "how closely the samples must follow the line (coefficient of determination)")
+    static let minSpan = RuleParameter("min_span_s", default: 60, unit: "s", "shortest span of samples that is fitted")
+
     public static let description = RuleDescription(
         id: "MEM-GROWTH",
         title: "Steady memory growth",
@@ -29,11 +33,7 @@ public struct MemoryGrowthRule: Rule {
             Memory Efficiently → Allocate Memory Wisely)
             """,
         fix: "Find what accumulates (Instruments' Leaks and Allocations generations) and release it, or bound the cache or collection that grows.",
-        parameters: [
-            RuleParameter("min_slope_mb_per_min", default: 1, unit: "MB/min", "growth rate of the fitted line above which the footprint is growing"),
-            RuleParameter("min_r2", default: 0.8, unit: "fraction", "how closely the samples must follow the line (coefficient of determination)"),
-            RuleParameter("min_span_s", default: 60, unit: "s", "shortest span of samples that is fitted"),
-        ],
+        parameters: [minSlopeMbPerMin, minR2, minSpan],
         triggeringExamples: [
             Scenario("2 MB more every minute for ten minutes", expect: .warning) {
                 var run = TimelineBuilder()
@@ -76,11 +76,11 @@ public struct MemoryGrowthRule: Rule {
             return .notApplicable("the run has \(times.count) footprint sample(s); a fit needs \(Self.minimumSamples)")
         }
         let span = times[times.count - 1] - times[0]
-        guard span > 0, span >= context.parameter("min_span_s"), let fit = LinearFit(x: times, y: footprints) else {
-            return .notApplicable("the footprint samples span \(fixed(span, 1)) s, shorter than the \(fixed(context.parameter("min_span_s"), 0)) s a fit needs")
+        guard span > 0, span >= context[Self.minSpan], let fit = LinearFit(x: times, y: footprints) else {
+            return .notApplicable("the footprint samples span \(fixed(span, 1)) s, shorter than the \(fixed(context[Self.minSpan], 0)) s a fit needs")
         }
         let slopePerMinute = fit.slope * 60 / 1e6
-        let minimumSlope = context.parameter("min_slope_mb_per_min"), minimumR2 = context.parameter("min_r2")
+        let minimumSlope = context[Self.minSlopeMbPerMin], minimumR2 = context[Self.minR2]
         guard slopePerMinute > minimumSlope, fit.rSquared > minimumR2 else { return .findings([]) }
         let start = fit.intercept + fit.slope * times[0]
         let end = fit.intercept + fit.slope * times[times.count - 1]

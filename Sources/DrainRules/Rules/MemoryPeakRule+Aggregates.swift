@@ -5,7 +5,7 @@ extension MemoryPeakRule {
     /// MetricKit: the payloads' peak memory against the model's limit, judged as a sampled
     /// peak is. Exits for `MemoryResourceLimit` are evidence, and make the finding an error:
     /// the system did terminate the app for its memory. O(exit reasons).
-    func evaluateAggregates(_ aggregates: MetricAggregates, _ context: RuleContext) -> RuleOutcome {
+    public func evaluateAggregates(_ aggregates: MetricAggregates, _ context: RuleContext) -> RuleOutcome {
         let limit = context.model.memory.limitBytes.value
         let limitExits = aggregates.exits("MemoryResourceLimit")?.total ?? 0
         guard aggregates.peakMemoryBytes != nil || limitExits > 0 else {
@@ -14,9 +14,9 @@ extension MemoryPeakRule {
         let peak = aggregates.peakMemoryBytes
         let share = limit > 0 ? peak.map { $0 / limit } : nil
         var severity: Severity?
-        if limitExits > 0 || (share ?? 0) > context.parameter("error_share") {
+        if limitExits > 0 || (share ?? 0) > context[Self.errorShare] {
             severity = .error
-        } else if (share ?? 0) > context.parameter("warning_share") {
+        } else if (share ?? 0) > context[Self.warningShare] {
             severity = .warning
         }
         guard let severity else { return .findings([]) }

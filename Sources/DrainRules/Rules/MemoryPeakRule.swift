@@ -10,6 +10,9 @@ import DrainTrace
 /// sample). MetricKit peak memory and memory-limit exits are judged too (see
 /// `evaluateAggregates`). O(n).
 public struct MemoryPeakRule: AggregateRule {
+    static let warningShare = RuleParameter("warning_share", default: 0.8, unit: "fraction", "share of the model's memory limit above which the peak is a warning")
+    static let errorShare = RuleParameter("error_share", default: 1.0, unit: "fraction", "share of the model's memory limit above which the peak is an error (the system would terminate the app)")
+
     public static let description = RuleDescription(
         id: "MEM-PEAK",
         title: "Memory footprint near the limit",
@@ -25,10 +28,7 @@ public struct MemoryPeakRule: AggregateRule {
             Efficiently → Reduce Your App's Memory Footprint)
             """,
         fix: "Find what holds the peak (images, caches, whole files in memory) and load it lazily, in smaller pieces, or release it sooner.",
-        parameters: [
-            RuleParameter("warning_share", default: 0.8, unit: "fraction", "share of the model's memory limit above which the peak is a warning"),
-            RuleParameter("error_share", default: 1.0, unit: "fraction", "share of the model's memory limit above which the peak is an error (the system would terminate the app)"),
-        ],
+        parameters: [warningShare, errorShare],
         triggeringExamples: [
             Scenario("peak at 90 % of the limit", expect: .warning, model: { model in
                 let limit = model.memory.limitBytes.value
@@ -72,17 +72,11 @@ public struct MemoryPeakRule: AggregateRule {
 
     public init() {}
 
-    public func evaluate(_ context: RuleContext) -> RuleOutcome {
-        .combining(
-            events: evaluateEvents(context), aggregates: context.timeline.aggregates.map { evaluateAggregates($0, context) },
-            hasEvents: !context.timeline.isEmpty)
-    }
-
-    private func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
+    public func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
         let limit = context.model.memory.limitBytes.value
         guard limit > 0 else { return .notApplicable("the device model \(context.model.name) states no memory limit") }
-        let warningLevel = context.parameter("warning_share") * limit
+        let warningLevel = context[Self.warningShare] * limit
         var peak: (row: Int, bytes: Int64)?
         var samples = 0
         var ranges: [TimeRange] = []
@@ -102,9 +96,9 @@ public struct MemoryPeakRule: AggregateRule {
         if let stretch = above { ranges.append(TimeRange(from: stretch.start, to: stretch.last)) }
         let share = Double(peak.bytes) / limit
         let severity: Severity
-        if share > context.parameter("error_share") {
+        if share > context[Self.errorShare] {
             severity = .error
-        } else if share > context.parameter("warning_share") {
+        } else if share > context[Self.warningShare] {
             severity = .warning
         } else {
             return .findings([])
@@ -117,7 +111,7 @@ public struct MemoryPeakRule: AggregateRule {
             Evidence("time of peak", Clock.seconds(peakTime), unit: "s"),
             Evidence("samples", Double(samples), unit: "samples"),
         ]
-        let level = context.parameter(severity == .error ? "error_share" : "warning_share")
+        let level = context[severity == .error ? Self.errorShare : Self.warningShare]
         return .findings([
             Self.description.finding(
                 severity,

@@ -12,6 +12,9 @@ import DrainTrace
 /// the window after it cannot be judged and is reported as info; when no warning can be
 /// judged the rule is not applicable. O(n + m log s) for m warnings and s samples.
 public struct MemoryWarningResponseRule: Rule {
+    static let minDrop = RuleParameter("min_drop", default: 0.10, unit: "fraction", "how much the footprint must fall, as a share of the footprint before the warning")
+    static let window = RuleParameter("window_s", default: 1, unit: "s", "how soon after the warning the footprint must have fallen")
+
     public static let description = RuleDescription(
         id: "MEM-WARNING-RESPONSE",
         title: "Memory warning not answered",
@@ -27,10 +30,7 @@ public struct MemoryWarningResponseRule: Rule {
             Memory Efficiently → Observe Low-Memory Warnings)
             """,
         fix: "Handle the memory warning by emptying caches and releasing objects that can be recreated, right away.",
-        parameters: [
-            RuleParameter("min_drop", default: 0.10, unit: "fraction", "how much the footprint must fall, as a share of the footprint before the warning"),
-            RuleParameter("window_s", default: 1, unit: "s", "how soon after the warning the footprint must have fallen"),
-        ],
+        parameters: [minDrop, window],
         triggeringExamples: [
             Scenario("footprint barely moves after a warning", expect: .warning) {
                 var run = TimelineBuilder()
@@ -99,8 +99,8 @@ public struct MemoryWarningResponseRule: Rule {
         guard !sampleTimes.isEmpty else {
             return .notApplicable("the run has \(warnings.count) memory warning(s) but no footprint samples")
         }
-        let window = context.span("window_s")
-        let minimumDrop = context.parameter("min_drop")
+        let window = context.span(Self.window)
+        let minimumDrop = context[Self.minDrop]
         var findings: [Finding] = []
         var judged = 0
         for warning in warnings {
@@ -115,7 +115,7 @@ public struct MemoryWarningResponseRule: Rule {
                 continue
             }
             guard afterEnd > afterStart else {
-                findings.append(unjudged(warning, reason: "no footprint sample within \(fixed(context.parameter("window_s"))) s after it", context))
+                findings.append(unjudged(warning, reason: "no footprint sample within \(fixed(context[Self.window])) s after it", context))
                 continue
             }
             judged += 1
@@ -130,7 +130,7 @@ public struct MemoryWarningResponseRule: Rule {
             findings.append(unanswered(response, drop: drop, context))
         }
         guard judged > 0 else {
-            return .notApplicable("none of the \(warnings.count) memory warning(s) has a footprint sample before it and one within \(fixed(context.parameter("window_s"))) s after it")
+            return .notApplicable("none of the \(warnings.count) memory warning(s) has a footprint sample before it and one within \(fixed(context[Self.window])) s after it")
         }
         return .findings(findings)
     }
@@ -156,7 +156,7 @@ public struct MemoryWarningResponseRule: Rule {
 
     private func unanswered(_ response: Response, drop: Double, _ context: RuleContext) -> Finding {
         let rose = response.after > response.before
-        let windowSeconds = context.parameter("window_s")
+        let windowSeconds = context[Self.window]
         let evidence = [
             Evidence("warning time", Clock.seconds(response.warning), unit: "s"),
             Evidence("footprint before", Double(response.before), unit: "B"),
@@ -164,12 +164,12 @@ public struct MemoryWarningResponseRule: Rule {
             Evidence("change", -drop * 100, unit: "%"),
             Evidence("latency", Clock.seconds(response.latency), unit: "s"),
             Evidence("samples in window", Double(response.samples), unit: "samples"),
-            Evidence("required drop", context.parameter("min_drop") * 100, unit: "%"),
+            Evidence("required drop", context[Self.minDrop] * 100, unit: "%"),
         ]
         let change = rose ? "rose" : "fell only"
         return Self.description.finding(
             rose ? .error : .warning,
-            message: "After the memory warning at \(fixed(Clock.seconds(response.warning))) s the footprint \(change) from \(ByteFormat.string(Double(response.before))) to at best \(ByteFormat.string(Double(response.after))) (\(fixed(-drop * 100, 1)) %) within \(fixed(windowSeconds)) s; it should fall by \(fixed(context.parameter("min_drop") * 100, 0)) %.",
+            message: "After the memory warning at \(fixed(Clock.seconds(response.warning))) s the footprint \(change) from \(ByteFormat.string(Double(response.before))) to at best \(ByteFormat.string(Double(response.after))) (\(fixed(-drop * 100, 1)) %) within \(fixed(windowSeconds)) s; it should fall by \(fixed(context[Self.minDrop] * 100, 0)) %.",
             evidence: evidence, timeRanges: [TimeRange(from: response.warning, to: response.lastSample)])
     }
 

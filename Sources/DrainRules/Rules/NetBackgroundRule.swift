@@ -13,6 +13,8 @@ import DrainTrace
 /// from the same trace or from a capture lined up with it by wall clock. O(n + t log s) for t
 /// transfers and s stretches.
 public struct NetBackgroundRule: Rule {
+    static let grace = RuleParameter("grace_s", default: 5, unit: "s", "time after entering the background within which transfers still finishing are not flagged")
+
     public static let description = RuleDescription(
         id: "NET-BACKGROUND",
         title: "Network transfers in the background",
@@ -29,9 +31,7 @@ public struct NetBackgroundRule: Rule {
             Background App; Energy Efficiency Guide for iOS Apps → Defer Networking)
             """,
         fix: "Finish transfers before the app leaves the foreground, or hand them to a background URLSession so the system can batch them.",
-        parameters: [
-            RuleParameter("grace_s", default: 5, unit: "s", "time after entering the background within which transfers still finishing are not flagged"),
-        ],
+        parameters: [grace],
         triggeringExamples: [
             Scenario("a sync upload 20 s after entering the background", expect: .warning) {
                 var run = TimelineBuilder()
@@ -101,7 +101,7 @@ public struct NetBackgroundRule: Rule {
             return .notApplicable("the run has no lifecycle events: this rule needs a trace with the app's states on the same timeline as its traffic")
         }
         guard !track.stretches.isEmpty else { return .notApplicable("the run never enters the background") }
-        let grace = context.span("grace_s")
+        let grace = context.span(Self.grace)
         var transfers = 0
         var late: [Int: Transfers] = [:]
         for row in 0..<timeline.count where timeline.kind[row] == .net {
@@ -133,7 +133,7 @@ public struct NetBackgroundRule: Rule {
             Evidence("busiest host", text: host),
             Evidence("states", text: states.joined(separator: ", ")),
             Evidence("radio energy", transfers.energy, unit: "J"),
-            Evidence("grace", context.parameter("grace_s"), unit: "s"),
+            Evidence("grace", context[Self.grace], unit: "s"),
         ]
         return Self.description.finding(
             .warning,

@@ -5,11 +5,11 @@ extension NetCellularRule {
     /// MetricKit: the cellular bytes of the payloads (up and down) against
     /// `max_cellular_bytes`, with the Wi-Fi bytes and the cellular share as evidence. No
     /// radio energy is derived: byte totals say nothing about bursts and tails. O(1).
-    func evaluateAggregates(_ aggregates: MetricAggregates, _ context: RuleContext) -> RuleOutcome {
+    public func evaluateAggregates(_ aggregates: MetricAggregates, _ context: RuleContext) -> RuleOutcome {
         guard let cellular = aggregates.cellularBytes, let total = aggregates.transferBytes else {
             return .notApplicable("the MetricKit payloads report no cellular transfer")
         }
-        let limit = context.parameter("max_cellular_bytes")
+        let limit = context[Self.maxCellularBytes]
         guard cellular > limit else { return .findings([]) }
         let share = total > 0 ? cellular / total : 0
         return .findings([

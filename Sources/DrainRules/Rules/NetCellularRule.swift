@@ -13,6 +13,8 @@ import DrainTrace
 /// of the cellular traffic when a finding is made. MetricKit's cellular byte totals are judged
 /// too (see `evaluateAggregates`).
 public struct NetCellularRule: AggregateRule {
+    static let maxCellularBytes = RuleParameter("max_cellular_bytes", default: 5_000_000, unit: "B", "cellular bytes above which a warning is raised (5 MB)")
+
     public static let description = RuleDescription(
         id: "NET-CELLULAR",
         title: "Large transfers over cellular",
@@ -28,9 +30,7 @@ public struct NetCellularRule: AggregateRule {
             for iOS, Reduce Your App's Power Consumption); NET "Using Wi-Fi"
             """,
         fix: "Defer large transfers that can wait to Wi-Fi: allowsExpensiveNetworkAccess = false, or a discretionary background URLSession.",
-        parameters: [
-            RuleParameter("max_cellular_bytes", default: 5_000_000, unit: "B", "cellular bytes above which a warning is raised (5 MB)"),
-        ],
+        parameters: [maxCellularBytes],
         triggeringExamples: [
             Scenario("an 8 MB download over cellular", expect: .warning) {
                 var capture = CaptureBuilder()
@@ -79,13 +79,7 @@ public struct NetCellularRule: AggregateRule {
 
     public init() {}
 
-    public func evaluate(_ context: RuleContext) -> RuleOutcome {
-        .combining(
-            events: evaluateEvents(context), aggregates: context.timeline.aggregates.map { evaluateAggregates($0, context) },
-            hasEvents: !context.timeline.isEmpty)
-    }
-
-    private func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
+    public func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
         let radios = DeviceRadios(radio: context.model.radio)
         var bytesByLink = [Int64](repeating: 0, count: LinkKind.allCases.count)
@@ -105,7 +99,7 @@ public struct NetCellularRule: AggregateRule {
             last = max(last, timeline.time[row] + max(0, timeline.duration[row]))
         }
         guard netEvents > 0 else { return .notApplicable(RuleContext.noTrafficReason) }
-        guard Double(cellularBytes) > context.parameter("max_cellular_bytes") else { return .findings([]) }
+        guard Double(cellularBytes) > context[Self.maxCellularBytes] else { return .findings([]) }
         var overWiFi: [RadioSimulation.Placed] = []
         for row in 0..<timeline.count where timeline.kind[row] == .net {
             if radios.radioLink(for: LinkKind(rawValue: timeline.code2[row]) ?? .unspecified) == .cellular {

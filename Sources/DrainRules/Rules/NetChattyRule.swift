@@ -14,6 +14,9 @@ import DrainTrace
 /// count is exact; a short chatty stretch inside a long-lived connection can be missed, never
 /// invented. O(f + e) for f flows and the e events of flagged flows.
 public struct NetChattyRule: Rule {
+    static let minExchanges = RuleParameter("min_exchanges", default: 10, unit: "exchanges", "small request/response exchanges within the window that make a finding")
+    static let window = RuleParameter("window_s", default: 60, unit: "s", "the time the exchanges must fall within")
+
     public static let description = RuleDescription(
         id: "NET-CHATTY",
         title: "Chatty connection",
@@ -28,10 +31,7 @@ public struct NetChattyRule: Rule {
             NET "avoid chatty protocols" (App Programming Guide for iOS, Tune Your Networking Code)
             """,
         fix: "Combine the small requests into one batched request (or one query that returns everything needed), and prefetch what the next steps will ask for.",
-        parameters: [
-            RuleParameter("min_exchanges", default: 10, unit: "exchanges", "small request/response exchanges within the window that make a finding"),
-            RuleParameter("window_s", default: 60, unit: "s", "the time the exchanges must fall within"),
-        ],
+        parameters: [minExchanges, window],
         triggeringExamples: [
             Scenario("twelve small exchanges in 30 s", expect: .warning) {
                 var capture = CaptureBuilder()
@@ -79,8 +79,8 @@ public struct NetChattyRule: Rule {
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let flows = context.timeline.flows
         guard !flows.isEmpty else { return .notApplicable(RuleContext.noCaptureReason) }
-        let minimum = Double(max(1, context.count("min_exchanges")))
-        let window = context.parameter("window_s")
+        let minimum = Double(max(1, context.count(Self.minExchanges)))
+        let window = context[Self.window]
         var flagged: [(flow: Int, inWindow: Double)] = []
         for flow in 0..<flows.count where Double(flows.smallExchanges[flow]) >= minimum {
             let first = flows.firstExchangeTime[flow], last = flows.lastExchangeTime[flow]
@@ -105,7 +105,7 @@ public struct NetChattyRule: Rule {
         let exchanges = Int(flows.exchanges[flow])
         let meanPayload = Double(flows.exchangePayload[flow]) / Double(max(1, exchanges))
         let waiting = Clock.seconds(flows.exchangeWait[flow])
-        let window = context.parameter("window_s")
+        let window = context[Self.window]
         let energy = rows.energy(of: flow, in: timeline, context.priced.eventEnergy, from: first, to: last)
         let evidence = [
             Evidence("connection", text: connection),

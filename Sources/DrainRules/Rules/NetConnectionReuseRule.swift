@@ -14,6 +14,10 @@ import DrainTrace
 /// payload; a TLS handshake after it is payload and not counted. O(f log f) for f flows, plus
 /// the events of flagged flows.
 public struct NetConnectionReuseRule: Rule {
+    static let minConnections = RuleParameter("min_connections", default: 3, unit: "connections", "short-lived connections to one endpoint within the window that make a finding")
+    static let window = RuleParameter("window_s", default: 60, unit: "s", "the window the connections are opened in")
+    static let maxExchanges = RuleParameter("max_exchanges", default: 1, unit: "exchanges", "request/response exchanges up to which a connection counts as short-lived")
+
     public static let description = RuleDescription(
         id: "NET-CONN-REUSE",
         title: "Connections not reused",
@@ -29,11 +33,7 @@ public struct NetConnectionReuseRule: Rule {
             App's Power Consumption)
             """,
         fix: "Share one URLSession (HTTP keep-alive, HTTP/2 or HTTP/3) for requests to the same server instead of opening a connection per request.",
-        parameters: [
-            RuleParameter("min_connections", default: 3, unit: "connections", "short-lived connections to one endpoint within the window that make a finding"),
-            RuleParameter("window_s", default: 60, unit: "s", "the window the connections are opened in"),
-            RuleParameter("max_exchanges", default: 1, unit: "exchanges", "request/response exchanges up to which a connection counts as short-lived"),
-        ],
+        parameters: [minConnections, window, maxExchanges],
         triggeringExamples: [
             Scenario("a new connection for each of four requests", expect: .warning) {
                 var capture = CaptureBuilder()
@@ -87,7 +87,7 @@ public struct NetConnectionReuseRule: Rule {
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let flows = context.timeline.flows
         guard !flows.isEmpty else { return .notApplicable(RuleContext.noCaptureReason) }
-        let maxExchanges = context.parameter("max_exchanges")
+        let maxExchanges = context[Self.maxExchanges]
         var byEndpoint: [StringID: [Int]] = [:]
         for flow in 0..<flows.count
         where flows.transport[flow] == 6 && flows.flags[flow].isSuperset(of: [.syn, .deviceOpened])
@@ -95,12 +95,12 @@ public struct NetConnectionReuseRule: Rule {
         {
             byEndpoint[flows.endpoint[flow], default: []].append(flow)
         }
-        let minimum = max(1, context.count("min_connections"))
+        let minimum = max(1, context.count(Self.minConnections))
         var flagged: [(endpoint: StringID, connections: [Int], total: Int)] = []
         for (endpoint, var members) in byEndpoint where members.count >= minimum {
             members.sort { flows.firstTime[$0] != flows.firstTime[$1] ? flows.firstTime[$0] < flows.firstTime[$1] : $0 < $1 }
             let openings = members.map { flows.firstTime[$0] }
-            guard let busiest = DensestWindow.find(in: openings, length: context.span("window_s")), busiest.count >= minimum
+            guard let busiest = DensestWindow.find(in: openings, length: context.span(Self.window)), busiest.count >= minimum
             else { continue }
             flagged.append((endpoint, Array(members[busiest.range]), members.count))
         }
@@ -117,7 +117,7 @@ public struct NetConnectionReuseRule: Rule {
         let handshakeTime = connections.reduce(Nanoseconds(0)) { $0 + max(0, flows.firstDataTime[$1] - flows.firstTime[$1]) }
         let exchanges = connections.reduce(0) { $0 + Int(flows.exchanges[$1]) }
         let energy = connections.reduce(0) { $0 + rows.energy(of: $1, in: timeline, context.priced.eventEnergy) }
-        let window = context.parameter("window_s")
+        let window = context[Self.window]
         let first = flows.firstTime[connections[0]]
         let last = connections.map { flows.lastTime[$0] }.max() ?? first
         let evidence = [

@@ -15,6 +15,8 @@ import DrainTrace
 /// close (else its last one before it). One finding per endpoint and radio. O(f + e) for f flows and
 /// the e events of late-closed flows.
 public struct NetLateCloseRule: Rule {
+    static let grace = RuleParameter("grace_s", default: 0, unit: "s", "time past the radio tail a close may still come without a finding")
+
     public static let description = RuleDescription(
         id: "NET-LATE-CLOSE",
         title: "Connections closed late",
@@ -29,9 +31,7 @@ public struct NetLateCloseRule: Rule {
             ARO "connection closing" (AT&T Application Resource Optimizer best practices)
             """,
         fix: "Close (or invalidate the session of) connections as soon as the last transfer completes, instead of on an idle timer later.",
-        parameters: [
-            RuleParameter("grace_s", default: 0, unit: "s", "time past the radio tail a close may still come without a finding"),
-        ],
+        parameters: [grace],
         triggeringExamples: [
             Scenario("a connection closed 30 s after its last data over cellular", expect: .warning) {
                 var capture = CaptureBuilder()
@@ -92,7 +92,7 @@ public struct NetLateCloseRule: Rule {
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let flows = context.timeline.flows
         guard !flows.isEmpty else { return .notApplicable(RuleContext.noCaptureReason) }
-        let grace = context.span("grace_s")
+        let grace = context.span(Self.grace)
         var late: [LateClose] = []
         for flow in 0..<flows.count where flows.lastDataTime[flow] != FlowTable.never {
             var close = Nanoseconds.max

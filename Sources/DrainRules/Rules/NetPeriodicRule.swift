@@ -14,6 +14,12 @@ import DrainTrace
 /// error when the periodic bursts' radio energy is more than `error_share` of all radio
 /// energy. O(n + b log b) for b bursts.
 public struct NetPeriodicRule: Rule {
+    static let minBursts = RuleParameter("min_bursts", default: 3, unit: "bursts", "bursts at a regular interval that make a finding")
+    static let minInterval = RuleParameter("min_interval_s", default: 1, unit: "s", "the shortest interval between burst starts that counts as periodic")
+    static let maxInterval = RuleParameter("max_interval_s", default: 1800, unit: "s", "the longest interval between burst starts that counts as periodic (30 min)")
+    static let maxVariation = RuleParameter("max_variation", default: 0.25, unit: "CV", "the largest coefficient of variation (standard deviation / mean) of a run's intervals that is still regular")
+    static let errorShare = RuleParameter("error_share", default: 0.25, unit: "fraction", "share of all radio energy above which the periodic bursts make an error")
+
     public static let description = RuleDescription(
         id: "NET-PERIODIC",
         title: "Periodic transfers to one endpoint",
@@ -30,13 +36,7 @@ public struct NetPeriodicRule: Rule {
             Consumption); NET "Tips for Efficient Networking"
             """,
         fix: "Replace the timer-driven request with push notifications or a background fetch the system schedules, or batch it with other transfers.",
-        parameters: [
-            RuleParameter("min_bursts", default: 3, unit: "bursts", "bursts at a regular interval that make a finding"),
-            RuleParameter("min_interval_s", default: 1, unit: "s", "the shortest interval between burst starts that counts as periodic"),
-            RuleParameter("max_interval_s", default: 1800, unit: "s", "the longest interval between burst starts that counts as periodic (30 min)"),
-            RuleParameter("max_variation", default: 0.25, unit: "CV", "the largest coefficient of variation (standard deviation / mean) of a run's intervals that is still regular"),
-            RuleParameter("error_share", default: 0.25, unit: "fraction", "share of all radio energy above which the periodic bursts make an error"),
-        ],
+        parameters: [minBursts, minInterval, maxInterval, maxVariation, errorShare],
         triggeringExamples: [
             Scenario("a status check every 30 s and nothing else", expect: .error) {
                 var run = TimelineBuilder()
@@ -102,10 +102,10 @@ public struct NetPeriodicRule: Rule {
             groups[key, default: []].append(index)
         }
         let limits = Limits(
-            minBursts: max(2, context.count("min_bursts")),
-            minInterval: context.parameter("min_interval_s"),
-            maxInterval: context.parameter("max_interval_s"),
-            maxVariation: context.parameter("max_variation"))
+            minBursts: max(2, context.count(Self.minBursts)),
+            minInterval: context[Self.minInterval],
+            maxInterval: context[Self.maxInterval],
+            maxVariation: context[Self.maxVariation])
         let radioEnergy = context.radioEnergy
         var findings: [Finding] = []
         for key in order {
@@ -128,7 +128,7 @@ public struct NetPeriodicRule: Rule {
         let bytes = all.reduce(Int64(0)) { $0 + $1.bytes }
         let energy = all.reduce(0) { $0 + $1.energy }
         let share = radioEnergy > 0 ? energy / radioEnergy : 0
-        let errorShare = context.parameter("error_share")
+        let errorShare = context[Self.errorShare]
         let evidence = [
             Evidence("endpoint", text: endpoint),
             Evidence("link", text: context.radioName(key.link)),

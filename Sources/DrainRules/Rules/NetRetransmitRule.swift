@@ -15,6 +15,10 @@ import DrainTrace
 /// the radio energy charged to the flow's events. O(f log s + e) for f flows, s radio
 /// segments and the e events of flagged flows.
 public struct NetRetransmitRule: Rule {
+    static let minSegments = RuleParameter("min_segments", default: 20, unit: "segments", "data segments a flow needs before its retransmissions are judged")
+    static let infoShare = RuleParameter("info_share", default: 0.02, unit: "fraction", "retransmitted share of data segments above which an info finding is made")
+    static let warningShare = RuleParameter("warning_share", default: 0.10, unit: "fraction", "retransmitted share of data segments above which the finding is a warning")
+
     public static let description = RuleDescription(
         id: "NET-RETRANSMIT",
         title: "TCP retransmissions",
@@ -31,11 +35,7 @@ public struct NetRetransmitRule: Rule {
             Your Networking Code)
             """,
         fix: "Make transfers resumable (HTTP range requests), back off while the link is poor, and watch for path changes instead of retrying blindly.",
-        parameters: [
-            RuleParameter("min_segments", default: 20, unit: "segments", "data segments a flow needs before its retransmissions are judged"),
-            RuleParameter("info_share", default: 0.02, unit: "fraction", "retransmitted share of data segments above which an info finding is made"),
-            RuleParameter("warning_share", default: 0.10, unit: "fraction", "retransmitted share of data segments above which the finding is a warning"),
-        ],
+        parameters: [minSegments, infoShare, warningShare],
         triggeringExamples: [
             Scenario("a download with 3 % of its segments retransmitted", expect: .info) {
                 var capture = CaptureBuilder()
@@ -81,8 +81,8 @@ public struct NetRetransmitRule: Rule {
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let flows = context.timeline.flows
         guard !flows.isEmpty else { return .notApplicable(RuleContext.noCaptureReason) }
-        let minimum = context.parameter("min_segments")
-        let infoShare = context.parameter("info_share")
+        let minimum = context[Self.minSegments]
+        let infoShare = context[Self.infoShare]
         var flagged: [(flow: Int, share: Double)] = []
         for flow in 0..<flows.count where flows.transport[flow] == 6 && flows.dataSegments[flow] > 0 {
             let segments = Double(flows.dataSegments[flow])
@@ -106,7 +106,7 @@ public struct NetRetransmitRule: Rule {
             radioTime = Clock.seconds(busy.busy(on: radio, from: start, to: end))
         }
         let flowEnergy = rows.energy(of: flow, in: timeline, context.priced.eventEnergy)
-        let severity: Severity = share > context.parameter("warning_share") ? .warning : .info
+        let severity: Severity = share > context[Self.warningShare] ? .warning : .info
         let evidence = [
             Evidence("connection", text: connection),
             Evidence("endpoint", text: endpoint),

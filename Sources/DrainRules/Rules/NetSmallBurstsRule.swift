@@ -17,6 +17,10 @@ import DrainTrace
 /// batched energy. O(n + b log b) for b bursts, plus one pricing of the radio's traffic when
 /// a finding is made.
 public struct NetSmallBurstsRule: Rule {
+    static let smallBurstBytes = RuleParameter("small_burst_bytes", default: 10_000, unit: "B", "bursts below this size are small (10 KB)")
+    static let minBursts = RuleParameter("min_bursts", default: 5, unit: "bursts", "small bursts on one radio that can make a finding")
+    static let tailShare = RuleParameter("tail_share", default: 0.5, unit: "fraction", "share of all radio energy that the small bursts' tails must exceed")
+
     public static let description = RuleDescription(
         id: "NET-SMALL-BURSTS",
         title: "Small transfers keep the radio up",
@@ -33,11 +37,7 @@ public struct NetSmallBurstsRule: Rule {
             Tune Your Networking Code)
             """,
         fix: "Queue small uploads and downloads and send them together, or piggyback them on transfers the app makes anyway.",
-        parameters: [
-            RuleParameter("small_burst_bytes", default: 10_000, unit: "B", "bursts below this size are small (10 KB)"),
-            RuleParameter("min_bursts", default: 5, unit: "bursts", "small bursts on one radio that can make a finding"),
-            RuleParameter("tail_share", default: 0.5, unit: "fraction", "share of all radio energy that the small bursts' tails must exceed"),
-        ],
+        parameters: [smallBurstBytes, minBursts, tailShare],
         triggeringExamples: [
             Scenario("a 1 KB upload every 20 s over cellular", expect: .warning) {
                 var run = TimelineBuilder()
@@ -84,8 +84,8 @@ public struct NetSmallBurstsRule: Rule {
         guard context.hasNetEvents else { return .notApplicable(RuleContext.noTrafficReason) }
         let bursts = BurstDetector.bursts(in: context.priced, model: context.model, by: .link)
         let radioEnergy = context.radioEnergy
-        let limit = context.parameter("small_burst_bytes")
-        let minimum = max(1, context.count("min_bursts"))
+        let limit = context[Self.smallBurstBytes]
+        let minimum = max(1, context.count(Self.minBursts))
         var findings: [Finding] = []
         for link in [LinkKind.cellular, .wifi] {
             let linkBursts = bursts.filter { $0.link == link }
@@ -94,7 +94,7 @@ public struct NetSmallBurstsRule: Rule {
             let tails = RadioTail.energies(after: linkBursts, link: link, radio: context.priced.radio, model: context.model)
             let tailEnergy = small.reduce(0) { $0 + tails[$1] }
             let share = tailEnergy / radioEnergy
-            guard share > context.parameter("tail_share") else { continue }
+            guard share > context[Self.tailShare] else { continue }
             let batch = batched(linkBursts, small: small, link: link, context)
             findings.append(
                 finding(
@@ -150,7 +150,7 @@ public struct NetSmallBurstsRule: Rule {
         let last = small.map { bursts[$0].end }.max() ?? first
         return Self.description.finding(
             .warning,
-            message: "\(small.count) bursts smaller than \(ByteFormat.string(context.parameter("small_burst_bytes"))) (median \(ByteFormat.string(middle))) over \(radio) kept the radio up for \(fixed(tailEnergy, 3)) J of tails, \(percent(share)) of the run's radio energy; sent together they would save \(fixed(saving, 3)) J.",
+            message: "\(small.count) bursts smaller than \(ByteFormat.string(context[Self.smallBurstBytes])) (median \(ByteFormat.string(middle))) over \(radio) kept the radio up for \(fixed(tailEnergy, 3)) J of tails, \(percent(share)) of the run's radio energy; sent together they would save \(fixed(saving, 3)) J.",
             evidence: evidence, energyJ: energy, timeRanges: [TimeRange(from: first, to: last)])
     }
 }

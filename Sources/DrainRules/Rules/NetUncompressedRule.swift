@@ -21,6 +21,9 @@ import DrainTrace
 /// the capture's payload bytes. O(f + m + e) for f flows, m messages and the e events of the
 /// flagged flows.
 public struct NetUncompressedRule: Rule {
+    static let minBodyBytes = RuleParameter("min_body_bytes", default: 1000, unit: "B", "text bodies from this size on are flagged (1 KB)")
+    static let compressedShare = RuleParameter("compressed_share", default: 0.3, unit: "fraction", "estimated compressed size as a share of the plain size: gzip generally reduces a text response by about 70 % (Yahoo! Exceptional Performance team, \"Best Practices for Speeding Up Your Web Site\", Gzip Components)")
+
     public static let description = RuleDescription(
         id: "NET-UNCOMPRESSED",
         title: "Text sent without compression",
@@ -37,10 +40,7 @@ public struct NetUncompressedRule: Rule {
             Networking Code)
             """,
         fix: "Serve and send text bodies with Content-Encoding gzip or br (and Accept-Encoding on requests), or switch to a compact binary format.",
-        parameters: [
-            RuleParameter("min_body_bytes", default: 1000, unit: "B", "text bodies from this size on are flagged (1 KB)"),
-            RuleParameter("compressed_share", default: 0.3, unit: "fraction", "estimated compressed size as a share of the plain size: gzip generally reduces a text response by about 70 % (Yahoo! Exceptional Performance team, \"Best Practices for Speeding Up Your Web Site\", Gzip Components)"),
-        ],
+        parameters: [minBodyBytes, compressedShare],
         triggeringExamples: [
             Scenario("a 40 KB JSON response without Content-Encoding", expect: .warning) {
                 var capture = CaptureBuilder()
@@ -116,7 +116,7 @@ public struct NetUncompressedRule: Rule {
     private func flaggedMessages(_ context: RuleContext) -> [Flagged] {
         let timeline = context.timeline
         let http = timeline.flows.http
-        let minimum = context.parameter("min_body_bytes")
+        let minimum = context[Self.minBodyBytes]
         var textTypes: [StringID: Bool] = [:]
         var identity: [StringID: Bool] = [:]
         var requests: [UInt32: [StringID]] = [:]
@@ -178,7 +178,7 @@ public struct NetUncompressedRule: Rule {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(position)
         }
-        let share = context.parameter("compressed_share")
+        let share = context[Self.compressedShare]
         return order.map { key in
             let members = groups[key] ?? []
             let endpoint = timeline.name(key.endpoint, or: "(unnamed endpoint)")

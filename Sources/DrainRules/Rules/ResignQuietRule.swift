@@ -15,6 +15,8 @@ public struct ResignQuietRule: Rule {
     /// Event kinds that are work the app should stop when it resigns active.
     static let workKinds: Set<EventKind> = [.timer, .cpu, .gpu]
 
+    static let minEvents = RuleParameter("min_events", default: 1, unit: "events", "timer fires, CPU slices and GPU slices after resigning active that make a finding")
+
     public static let description = RuleDescription(
         id: "LIFE-RESIGN-QUIET",
         title: "Work continues after resigning active",
@@ -30,9 +32,7 @@ public struct ResignQuietRule: Rule {
             Metal/OpenGL work" (Preparing your UI to run in the background)
             """,
         fix: "In the resign-active handler invalidate or pause timers, suspend queues and stop rendering; resume them when the app becomes active.",
-        parameters: [
-            RuleParameter("min_events", default: 1, unit: "events", "timer fires, CPU slices and GPU slices after resigning active that make a finding"),
-        ],
+        parameters: [minEvents],
         triggeringExamples: [
             Scenario("a timer and rendering keep going while inactive", expect: .warning) {
                 var run = TimelineBuilder()
@@ -98,7 +98,7 @@ public struct ResignQuietRule: Rule {
             resigns.append(resign)
         }
         guard !resigns.isEmpty else { return .notApplicable("the app never resigns active (no inactive state after active)") }
-        let minimum = max(1, context.count("min_events"))
+        let minimum = max(1, context.count(Self.minEvents))
         return .findings(resigns.filter { $0.count >= minimum }.map { finding($0, context) })
     }
 

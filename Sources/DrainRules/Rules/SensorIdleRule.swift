@@ -11,6 +11,9 @@ import DrainTrace
 /// background, is a warning, one finding per session. O(n + k log s) for k sessions and s
 /// background stretches.
 public struct SensorIdleRule: Rule {
+    static let maxOn = RuleParameter("max_on_s", default: 300, unit: "s", "sensor sessions longer than this are a warning (5 minutes)")
+    static let backgroundGrace = RuleParameter("background_grace_s", default: 5, unit: "s", "time after entering the background within which sensors must be stopped (the time an app has to finish its background transition)")
+
     public static let description = RuleDescription(
         id: "SENSOR-IDLE",
         title: "Motion sensors left on",
@@ -26,10 +29,7 @@ public struct SensorIdleRule: Rule {
             Reduce Your App's Power Consumption)
             """,
         fix: "Stop sensor updates as soon as the feature using them is done and when the app enters the background, and use the lowest update rate that works.",
-        parameters: [
-            RuleParameter("max_on_s", default: 300, unit: "s", "sensor sessions longer than this are a warning (5 minutes)"),
-            RuleParameter("background_grace_s", default: 5, unit: "s", "time after entering the background within which sensors must be stopped (the time an app has to finish its background transition)"),
-        ],
+        parameters: [maxOn, backgroundGrace],
         triggeringExamples: [
             Scenario("the accelerometer on for 10 minutes", expect: .warning) {
                 var run = TimelineBuilder()
@@ -91,7 +91,7 @@ public struct SensorIdleRule: Rule {
         for start in open.values { sessions.append(Session(startRow: start, end: timeline.end, stopped: false)) }
         sessions.sort { $0.startRow < $1.startRow }
         let track = LifecycleTrack(timeline)
-        let longest = context.span("max_on_s"), grace = context.span("background_grace_s")
+        let longest = context.span(Self.maxOn), grace = context.span(Self.backgroundGrace)
         return .findings(sessions.compactMap { session in
             let start = timeline.time[session.startRow]
             let late = track.stretches(spanning: start, to: session.end, pastGrace: grace)
@@ -117,10 +117,10 @@ public struct SensorIdleRule: Rule {
                 : Evidence("stopped", text: "still on when the run ended"),
             Evidence("duration", duration, unit: "s"),
             Evidence("time in background", background, unit: "s"),
-            Evidence("max on", context.parameter("max_on_s"), unit: "s"),
+            Evidence("max on", context[Self.maxOn], unit: "s"),
         ]
         var reasons: [String] = []
-        if long { reasons.append("on for \(fixed(duration, 1)) s, longer than \(fixed(context.parameter("max_on_s"), 0)) s") }
+        if long { reasons.append("on for \(fixed(duration, 1)) s, longer than \(fixed(context[Self.maxOn], 0)) s") }
         if !late.isEmpty { reasons.append("on for \(fixed(background, 1)) s in the background") }
         return Self.description.finding(
             .warning,

@@ -4,7 +4,24 @@ import DrainTrace
 /// A rule that can also judge MetricKit aggregates (totals over a window), not only a
 /// timeline of events. The engine finds every other rule not applicable on a run that is
 /// aggregates only (`Timeline.isAggregatesOnly`), with `RuleContext.needsTimelineReason`.
-public protocol AggregateRule: Rule {}
+///
+/// A conforming rule writes the two judgements; `evaluate` combines them.
+public protocol AggregateRule: Rule {
+    /// The verdict on the run's events (possibly none: the verdict then says why).
+    func evaluateEvents(_ context: RuleContext) -> RuleOutcome
+    /// The verdict on the run's MetricKit totals.
+    func evaluateAggregates(_ aggregates: MetricAggregates, _ context: RuleContext) -> RuleOutcome
+}
+
+extension AggregateRule {
+    /// Both verdicts in one (`RuleOutcome.combining`): the aggregates are judged only when
+    /// the run has some.
+    public func evaluate(_ context: RuleContext) -> RuleOutcome {
+        .combining(
+            events: evaluateEvents(context), aggregates: context.timeline.aggregates.map { evaluateAggregates($0, context) },
+            hasEvents: !context.timeline.isEmpty)
+    }
+}
 
 extension RuleContext {
     /// Why a rule that needs events does not apply to MetricKit payloads.

@@ -1,22 +1,18 @@
+import DrainModel
 import DrainTrace
 
 extension RuleContext {
-    /// The longest span a parameter may describe, 10⁹ s (about 32 years): configuration and
-    /// model values are only checked for being finite and ≥ 0, and a larger span would
-    /// overflow the nanosecond clock when added to an event's time.
-    static let longestSpanSeconds = 1e9
-
     /// A parameter in seconds as a span on the timeline's clock, clamped to
-    /// `[0, longestSpanSeconds]` (NaN reads as 0).
-    func span(_ name: String) -> Nanoseconds {
-        let seconds = parameter(name)
+    /// `[0, Clock.longestSpanSeconds]` (NaN reads as 0).
+    func span(_ parameter: RuleParameter) -> Nanoseconds {
+        let seconds = self[parameter]
         guard seconds > 0 else { return 0 }
-        return Clock.nanoseconds(min(seconds, Self.longestSpanSeconds))
+        return Clock.nanoseconds(min(seconds, Clock.longestSpanSeconds))
     }
 
     /// A parameter that counts events, rounded up and clamped to `[0, Int32.max]`.
-    func count(_ name: String) -> Int {
-        let value = parameter(name)
+    func count(_ parameter: RuleParameter) -> Int {
+        let value = self[parameter]
         guard value > 0 else { return 0 }
         return Int(min(value.rounded(.up), Double(Int32.max)))
     }

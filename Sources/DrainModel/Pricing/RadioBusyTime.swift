@@ -1,9 +1,8 @@
-import DrainModel
 import DrainTrace
 
 /// When each radio was out of idle over a priced run, for "how long was the radio up between
 /// two instants" in O(log segments).
-struct RadioBusyTime {
+public struct RadioBusyTime: Sendable {
     private struct Track {
         var starts: [Nanoseconds] = []
         var ends: [Nanoseconds] = []
@@ -15,7 +14,7 @@ struct RadioBusyTime {
     private var cellular = Track()
 
     /// Indexes the non-idle segments of `radio`. O(segments).
-    init(_ radio: RadioActivity) {
+    public init(_ radio: RadioActivity) {
         for segment in radio.segments where segment.state != .idle && segment.end > segment.start {
             if segment.link == .wifi {
                 Self.add(segment, to: &wifi)
@@ -34,7 +33,7 @@ struct RadioBusyTime {
 
     /// Time the radio carrying `radioLink` (`.wifi` or `.cellular`) was out of idle within
     /// `[start, end]`. O(log segments).
-    func busy(on radioLink: LinkKind, from start: Nanoseconds, to end: Nanoseconds) -> Nanoseconds {
+    public func busy(on radioLink: LinkKind, from start: Nanoseconds, to end: Nanoseconds) -> Nanoseconds {
         guard end > start else { return 0 }
         let track = radioLink == .wifi ? wifi : cellular
         return Self.busy(track, before: end) - Self.busy(track, before: start)

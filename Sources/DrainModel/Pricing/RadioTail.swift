@@ -1,13 +1,12 @@
-import DrainModel
 import DrainTrace
 
 /// The radio tail: how long a radio of the model stays up after its last packet, and what that
 /// costs after each burst of a priced run.
-enum RadioTail {
+public enum RadioTail {
     /// How long the radio carrying `radioLink` (`.wifi` or `.cellular`) stays out of idle after
     /// its last packet, from the model: LTE inactivity timer + short DRX + long DRX; UMTS DCH
     /// timer + FACH timer; Wi-Fi `tail_s`. `nil` for links without a radio.
-    static func length(of radioLink: LinkKind, model: DeviceModel) -> Nanoseconds? {
+    public static func length(of radioLink: LinkKind, model: DeviceModel) -> Nanoseconds? {
         switch radioLink {
         case .wifi:
             return Clock.nanoseconds(model.radio.wifi.tailS.value)
@@ -26,7 +25,7 @@ enum RadioTail {
     }
 
     /// The power of the radio's connected state (LTE β, UMTS DCH, Wi-Fi active), watts.
-    static func connectedPower(of radioLink: LinkKind, model: DeviceModel) -> Double {
+    public static func connectedPower(of radioLink: LinkKind, model: DeviceModel) -> Double {
         switch radioLink {
         case .wifi: model.radio.wifi.activeW.value
         case .cellular:
@@ -48,7 +47,7 @@ enum RadioTail {
     /// segments (LTE continuous reception, DCH, Wi-Fi active) at the model's connected power,
     /// since no packet, hence no transfer energy, falls inside the window.
     /// O(bursts + segments of the link).
-    static func energies(after bursts: [Burst], link: LinkKind, radio: RadioActivity, model: DeviceModel) -> [Double] {
+    public static func energies(after bursts: [Burst], link: LinkKind, radio: RadioActivity, model: DeviceModel) -> [Double] {
         let segments = radio.segments.filter { $0.link == link && $0.state != .idle && $0.state != .promotion }
         let connected = connectedPower(of: link, model: model)
         var energies = [Double](repeating: 0, count: bursts.count)

@@ -1,4 +1,3 @@
-import DrainModel
 import DrainTrace
 
 /// Prices traffic the run did not quite have: some of its `net` events, moved in time or onto
@@ -9,18 +8,24 @@ import DrainTrace
 /// to `DeviceRadios` exactly as it priced the run, including keeping the radio up over a
 /// capture event's span; so the simulated energy and the run's `eventEnergy` are comparable to
 /// the last joule.
-enum RadioSimulation {
+public enum RadioSimulation {
     /// A `net` event of the run, placed for the simulation.
-    struct Placed {
+    public struct Placed {
         /// The run's row the event is copied from (its direction, bytes and span).
-        var row: Int
-        var time: Nanoseconds
-        var link: LinkKind
+        public var row: Int
+        public var time: Nanoseconds
+        public var link: LinkKind
+
+        public init(row: Int, time: Nanoseconds, link: LinkKind) {
+            self.row = row
+            self.time = time
+            self.link = link
+        }
     }
 
     /// The radio energy, joules, of `events` priced alone on the model's radios. O(e log e);
     /// allocates the copy once.
-    static func energy(of events: [Placed], in timeline: Timeline, model: DeviceModel) -> Double {
+    public static func energy(of events: [Placed], in timeline: Timeline, model: DeviceModel) -> Double {
         var copy = Timeline()
         copy.reserveCapacity(events.count)
         for event in events {

@@ -1,4 +1,3 @@
-import DrainModel
 import DrainTrace
 
 /// A run of `net` events on one radio, closer together than the model's burst gap.
@@ -45,7 +44,7 @@ public enum BurstDetector {
     public static func bursts(in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping) -> [Burst] {
         let timeline = priced.timeline
         let radios = DeviceRadios(radio: model.radio)
-        let gap = Clock.nanoseconds(min(max(0, model.radio.burstGapS.value), RuleContext.longestSpanSeconds))
+        let gap = Clock.nanoseconds(min(max(0, model.radio.burstGapS.value), Clock.longestSpanSeconds))
         var bursts: [Burst] = []
         var open: [Key: Int] = [:]
         for row in 0..<timeline.count where timeline.kind[row] == .net {

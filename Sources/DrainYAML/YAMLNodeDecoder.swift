@@ -1,0 +1,193 @@
+import DrainTrace
+import Yams
+
+/// The `Decoder` over one node of a document, for `StrictYAMLDecoder`.
+final class YAMLNodeDecoder: Decoder {
+    let node: Node
+    let path: [String]
+    /// The keys of this node's mapping that the type asked about, for the check that no
+    /// other key was given (when the type's keys cannot be listed up front).
+    var askedKeys: Set<String> = []
+
+    init(node: Node, path: [String]) {
+        self.node = node
+        self.path = path
+    }
+
+    var codingPath: [any CodingKey] { path.map(YAMLKey.init(stringValue:)) }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func child(_ node: Node, key: String) -> YAMLNodeDecoder {
+        YAMLNodeDecoder(node: node, path: path + [key])
+    }
+
+    func error(_ kind: YAMLError.Kind, _ message: String, key: String? = nil, markingKey: Bool = false) -> YAMLError {
+        var mark = node.mark
+        if let key, let mapping = node.mapping,
+            let entry = mapping.first(where: { $0.key.scalar?.string == key })
+        {
+            mark = (markingKey ? entry.key.mark : entry.value.mark) ?? mark
+        }
+        return YAMLError(kind, keyPath: path + (key.map { [$0] } ?? []), line: mark?.line, column: mark?.column, message)
+    }
+
+    /// Decodes this node as `T`, with the strict checks of scalars, then checks that a
+    /// mapping decoded by `T(from:)` held no key it did not ask about.
+    func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        if let value = try decodeScalar(T.self) { return value }
+        if let choice = T.self as? any (CaseIterable & RawRepresentable<String>).Type, let value = try decodeChoice(choice) as? T {
+            return value
+        }
+        let value = try T(from: self)
+        if case .mapping(let mapping) = node {
+            for (key, _) in mapping {
+                guard let name = key.scalar?.string, !askedKeys.contains(name) else { continue }
+                let expected = askedKeys.isEmpty ? "" : " (expected one of \(askedOrder(mapping).joined(separator: ", ")))"
+                throw error(.unknownKey, "unknown key\(expected)", key: name, markingKey: true)
+            }
+        }
+        return value
+    }
+
+    /// The asked keys in document order, then the others.
+    private func askedOrder(_ mapping: Node.Mapping) -> [String] {
+        let present = mapping.compactMap { $0.key.scalar?.string }.filter(askedKeys.contains)
+        return present + askedKeys.subtracting(present).sorted()
+    }
+
+    // MARK: Decoder
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .mapping(let mapping) = node else {
+            throw error(.wrongType, "expected a mapping of keys to values, found \(node.kindDescription)")
+        }
+        let expected = (Key.self as? any CaseIterable.Type).map { Self.keyNames($0) }
+        var entries: [String: Node] = [:]
+        var order: [String] = []
+        for (keyNode, value) in mapping {
+            guard case .scalar(let scalar) = keyNode else {
+                throw YAMLError(
+                    .wrongType, keyPath: path, line: keyNode.mark?.line, column: keyNode.mark?.column,
+                    "keys must be plain text, found \(keyNode.kindDescription)")
+            }
+            let key = scalar.string
+            if let expected, !expected.contains(key) {
+                throw error(.unknownKey, "unknown key (expected one of \(expected.joined(separator: ", ")))", key: key, markingKey: true)
+            }
+            entries[key] = value
+            order.append(key)
+        }
+        if let expected { askedKeys.formUnion(expected) }
+        return KeyedDecodingContainer(YAMLMappingContainer<Key>(decoder: self, entries: entries, order: order))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .sequence(let sequence) = node else {
+            throw error(.wrongType, "expected a list, found \(node.kindDescription)")
+        }
+        return YAMLSequenceContainer(decoder: self, items: Array(sequence))
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        YAMLScalarContainer(decoder: self)
+    }
+
+    // MARK: Scalars
+
+    /// `T` read from a scalar when `T` is a number, a boolean or text; `nil` for other types.
+    func decodeScalar<T>(_ type: T.Type) throws -> T? {
+        switch T.self {
+        case is Double.Type: return try decodeNumber() as? T
+        case is Float.Type: return try Float(decodeNumber()) as? T
+        case is Int.Type: return try decodeInteger(Int.self) as? T
+        case is Int64.Type: return try decodeInteger(Int64.self) as? T
+        case is Int32.Type: return try decodeInteger(Int32.self) as? T
+        case is UInt.Type: return try decodeInteger(UInt.self) as? T
+        case is UInt64.Type: return try decodeInteger(UInt64.self) as? T
+        case is Bool.Type: return try decodeBool() as? T
+        case is String.Type: return try decodeText() as? T
+        default: return nil
+        }
+    }
+
+    func decodeNumber() throws -> Double {
+        let scalar = try requireScalar("a number")
+        guard node.hasTag(.int) || node.hasTag(.float), let number = Double.construct(from: scalar) else {
+            throw error(.wrongType, "expected a number, found \(node.kindDescription)")
+        }
+        guard number.isFinite else { throw error(.invalidValue, "the number must be finite, found \(scalar.string)") }
+        return number
+    }
+
+    private func decodeInteger<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
+        let number = try decodeNumber()
+        guard number.rounded() == number, let integer = I(exactly: number) else {
+            throw error(.invalidValue, "expected a whole number from \(I.min) to \(I.max), found \(node.scalar?.string ?? "")")
+        }
+        return integer
+    }
+
+    private func decodeBool() throws -> Bool {
+        _ = try requireScalar("true or false")
+        guard node.hasTag(.bool), let value = node.bool else {
+            throw error(.wrongType, "expected true or false, found \(node.kindDescription)")
+        }
+        return value
+    }
+
+    func decodeText() throws -> String {
+        try requireScalar("text").string
+    }
+
+    private func requireScalar(_ expected: String) throws -> Node.Scalar {
+        guard !node.isNull else { throw error(.missingValue, "missing required value") }
+        guard case .scalar(let scalar) = node else {
+            throw error(.wrongType, "expected \(expected), found \(node.kindDescription)")
+        }
+        return scalar
+    }
+
+    /// A `String` enum that is `CaseIterable`: one of its raw values, or an error listing them.
+    private func decodeChoice<Choice: CaseIterable & RawRepresentable<String>>(_ type: Choice.Type) throws -> Choice {
+        let text = try decodeText()
+        guard let choice = Choice(rawValue: text) else {
+            let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw error(.invalidValue, "unknown value \(UntrustedText.quoted(text)) (expected one of \(allowed))")
+        }
+        return choice
+    }
+
+    private static func keyNames<Keys: CaseIterable>(_ type: Keys.Type) -> [String] {
+        Keys.allCases.compactMap { ($0 as? any CodingKey)?.stringValue }
+    }
+}
+
+/// A key of a coding path that is only known by its name.
+struct YAMLKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension Node {
+    /// Whether the node is YAML null (`~`, `null` or nothing), which counts as a missing value.
+    var isNull: Bool {
+        guard case .scalar(let scalar) = self, scalar.style == .any || scalar.style == .plain else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    /// Whether the node resolved to a YAML core type (an unquoted `3` is an int, `"3"` text).
+    func hasTag(_ name: Tag.Name) -> Bool {
+        tag.rawValue == name.rawValue
+    }
+
+    var kindDescription: String {
+        switch self {
+        case .scalar(let scalar): isNull ? "nothing" : UntrustedText.quoted(scalar.string)
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+}
