@@ -147,7 +147,7 @@ public struct BackgroundResourcesRule: Rule {
         ]
         let until = hold.released == nil ? "to the end of the run" : "for \(fixed(Clock.seconds(holdTime), 1)) s"
         return Self.description.finding(
-            .warning,
+            .warning, subject: "\(kind) \(id)",
             message: "The \(kind) resource \(id) was held after the app entered the background at \(fixed(Clock.seconds(entered.start))) s, \(until), past the \(fixed(context[Self.grace], 0)) s grace.",
             evidence: evidence,
             timeRanges: late.map { index in

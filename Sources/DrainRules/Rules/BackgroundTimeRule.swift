@@ -155,7 +155,7 @@ public struct BackgroundTimeRule: Rule {
             Evidence("grace", context[Self.grace], unit: "s"),
         ]
         return Self.description.finding(
-            .error, title: "Background work without a background task",
+            .error, subject: "work without a task", title: "Background work without a background task",
             message: "Work went on until \(fixed(until, 1)) s after entering the background at \(fixed(Clock.seconds(start))) s, past the \(fixed(context[Self.grace], 0)) s grace, with no background task open (\(activity.count) events: \(kinds)).",
             evidence: evidence, energyJ: activity.energy, timeRanges: [TimeRange(from: activity.first, to: activity.last)])
     }
@@ -181,7 +181,7 @@ public struct BackgroundTimeRule: Rule {
             message = "Background task \(name) ran \(fixed(Clock.seconds(background ?? 0), 1)) s in the background, over the \(fixed(context[Self.maxTask], 0)) s limit\(state)."
         }
         return Self.description.finding(
-            .error, title: title, message: message, evidence: evidence,
+            .error, subject: name, title: title, message: message, evidence: evidence,
             timeRanges: [TimeRange(from: task.begin ?? task.end, to: task.end)])
     }
 

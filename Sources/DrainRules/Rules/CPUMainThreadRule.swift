@@ -158,7 +158,7 @@ public struct CPUMainThreadRule: AggregateRule {
         ] + top.map { Evidence("operation", text: "\($0.key): \($0.value)") }
         let first = timeline.time[rows[0]], last = timeline.time[rows[rows.count - 1]]
         return Self.description.finding(
-            .warning, title: "I/O on the main thread",
+            .warning, subject: "I/O", title: "I/O on the main thread",
             message: "The main thread did \(network) network and \(disk) disk operation(s) (\(ByteFormat.string(bytes))), blocking the interface while they wait.",
             evidence: evidence, energyJ: rows.reduce(0) { $0 + context.priced.eventEnergy[$1] },
             timeRanges: [TimeRange(from: first, to: last)])

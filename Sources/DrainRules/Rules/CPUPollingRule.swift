@@ -140,7 +140,7 @@ public struct CPUPollingRule: Rule {
         let place = inBackground ? ", in the background" : ""
         let short = habitual ? "" : ": fixed-interval polling, in runs shorter than the \(limits.minCount) checks that make a warning"
         return Self.description.finding(
-            inBackground ? .error : habitual ? .warning : .info,
+            inBackground ? .error : habitual ? .warning : .info, subject: source,
             message: "\(source) was checked \(polls) times every \(fixed(interval, 3)) s in \(runs.count) run(s)\(place)\(short).",
             evidence: evidence, energyJ: energy,
             timeRanges: runs.map { TimeRange(from: $0.first, to: $0.last) })

@@ -143,7 +143,7 @@ public struct CPUTimerCoalesceRule: Rule {
         ]
         evidence += Self.timerTexts(timers, context.timeline)
         return Self.description.finding(
-            share > limit ? .warning : .info, title: "Timers fire at unaligned times",
+            share > limit ? .warning : .info, subject: "alignment", title: "Timers fire at unaligned times",
             message: "\(timers.count) repeating timers fired \(fires) times in \(now) separate wakeups; aligned, \(aligned) wakeups would serve them (\(removed) fewer, \(fixed(share * 100, 1)) %).",
             evidence: evidence, energyJ: timers.reduce(0) { $0 + $1.tally.energy },
             timeRanges: [Self.range(of: timers)])
@@ -157,7 +157,7 @@ public struct CPUTimerCoalesceRule: Rule {
         ] + Self.timerTexts(timers, context.timeline)
         let names = timers.prefix(3).map { context.timeline.name($0.key.name, or: "(unnamed timer)") }.joined(separator: ", ")
         return Self.description.finding(
-            .info, title: "Repeating timers without tolerance",
+            .info, subject: "tolerance", title: "Repeating timers without tolerance",
             message: "\(timers.count) repeating timer(s) (\(names)) fired \(fires) times with zero tolerance, so the system cannot move their fires onto other wakeups.",
             evidence: evidence, energyJ: timers.reduce(0) { $0 + $1.tally.energy },
             timeRanges: [Self.range(of: timers)])

@@ -138,7 +138,7 @@ public struct CPUWakeupsRule: Rule {
             ? track.stretches.map { TimeRange(from: $0.start, to: $0.end) }
             : Self.foregroundRanges(track, end: timeline.end)
         return Self.description.finding(
-            .warning,
+            .warning, subject: tally.name,
             message: "\(tally.count) wakeups in \(fixed(Clock.seconds(tally.time), 1)) s of \(tally.name): \(fixed(tally.rate)) per second, above \(fixed(limit)) per second.",
             evidence: evidence, energyJ: tally.energy, timeRanges: ranges)
     }
@@ -163,7 +163,7 @@ public struct CPUWakeupsRule: Rule {
             Evidence("limit", limitRate, unit: "wakeups/s"),
         ] + Self.topSources(tally.sources, timeline)
         return Self.description.finding(
-            .error, title: "Wakeups over the system limit",
+            .error, subject: "system limit", title: "Wakeups over the system limit",
             message: "\(window.count) wakeups within \(fixed(windowSeconds, 0)) s (\(fixed(tally.rate)) per second); the system raises a wakeups resource exception above \(fixed(limitRate, 0)) per second sustained over \(fixed(windowSeconds, 0)) s.",
             evidence: evidence, energyJ: tally.energy, timeRanges: [TimeRange(from: first, to: last)])
     }

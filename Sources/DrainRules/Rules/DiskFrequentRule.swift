@@ -156,7 +156,7 @@ public struct DiskFrequentRule: Rule {
         let first = times[busiest.first], last = times[busiest.first + busiest.count - 1]
         let title = operation == .fsync ? "Frequent disk flushes" : "Frequent disk writes"
         return Self.description.finding(
-            .warning, title: title,
+            .warning, subject: operation == .fsync ? "fsync" : "write", title: title,
             message: "\(busiest.count) \(noun) within \(fixed(windowSeconds, 0)) s, above \(fixed(limit, 0)) (busiest window from \(fixed(Clock.seconds(first))) s), to \(perFile.count) file(s).",
             evidence: evidence, energyJ: window.energy, timeRanges: [TimeRange(from: first, to: last)])
     }
@@ -172,7 +172,7 @@ public struct DiskFrequentRule: Rule {
             Evidence("small write size", limit, unit: "B"),
         ]
         return Self.description.finding(
-            .warning, title: "Small writes to one file",
+            .warning, subject: file, title: "Small writes to one file",
             message: "\(file) received \(tally.smallWrites) writes smaller than \(fixed(limit, 0)) B (\(tally.writes) writes, \(ByteFormat.string(Double(tally.bytes))) in all).",
             evidence: evidence, energyJ: tally.energy, timeRanges: [TimeRange(from: tally.first, to: tally.last)])
     }

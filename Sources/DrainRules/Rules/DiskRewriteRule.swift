@@ -121,7 +121,7 @@ public struct DiskRewriteRule: Rule {
             Evidence("threshold", context[Self.minRewrites], unit: "rewrites"),
         ]
         return Self.description.finding(
-            .warning,
+            .warning, subject: path,
             message: "\(path) was rewritten whole \(tally.rewrites) times (\(ByteFormat.string(tally.bytes)) written).",
             evidence: evidence, energyJ: tally.energy, timeRanges: [TimeRange(from: tally.first, to: tally.last)])
     }

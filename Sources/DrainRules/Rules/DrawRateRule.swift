@@ -86,7 +86,7 @@ public struct DrawRateRule: Rule {
         ]
         if share > context[Self.maxUnchangedShare] {
             findings.append(Self.description.finding(
-                .warning, title: "Unchanged frames redrawn",
+                .warning, subject: "unchanged frames", title: "Unchanged frames redrawn",
                 message: "\(unchanged.count) of \(rows.count) frames (\(fixed(share * 100, 1)) %) were drawn while the content had not changed.",
                 evidence: common + [Evidence("max unchanged share", context[Self.maxUnchangedShare] * 100, unit: "%")],
                 energyJ: unchanged.reduce(0) { $0 + context.priced.eventEnergy[$1] },
@@ -95,7 +95,7 @@ public struct DrawRateRule: Rule {
         if let window, windowSeconds > 0, Double(window.count) > target * windowSeconds + 1 {
             let frames = window.range.map { rows[$0] }
             findings.append(Self.description.finding(
-                .warning, title: "Frame rate above target",
+                .warning, subject: "frame rate", title: "Frame rate above target",
                 message: "\(window.count) frames within \(fixed(windowSeconds)) s (\(fixed(peakFPS, 1)) fps) from \(fixed(Clock.seconds(times[window.first]))) s, above the \(fixed(target, 0)) fps target.",
                 evidence: common + [Evidence("frames in window", Double(window.count), unit: "frames"), Evidence("window", windowSeconds, unit: "s")],
                 energyJ: frames.reduce(0) { $0 + context.priced.eventEnergy[$1] },

@@ -175,7 +175,7 @@ public struct MemoryWarningResponseRule: Rule {
 
     private func unjudged(_ warning: Nanoseconds, reason: String, _ context: RuleContext) -> Finding {
         Self.description.finding(
-            .info, title: "Memory warning response not measured",
+            .info, subject: "not measured", title: "Memory warning response not measured",
             message: "The response to the memory warning at \(fixed(Clock.seconds(warning))) s cannot be measured: there is \(reason).",
             evidence: [Evidence("warning time", Clock.seconds(warning), unit: "s"), Evidence("missing", text: reason)],
             timeRanges: [TimeRange(from: warning, to: warning)])

@@ -120,7 +120,7 @@ public struct NetChattyRule: Rule {
         ]
         let within = span <= window ? "within \(fixed(span, 1)) s" : "over \(fixed(span, 1)) s, at least \(Int(inWindow)) of them within some \(fixed(window, 0)) s"
         return Self.description.finding(
-            .warning,
+            .warning, subject: endpoint,
             message: "\(connection) (\(endpoint)) made \(small) request/response exchanges of less than 1 KB each \(within), spending \(fixed(waiting, 2)) s waiting for responses.",
             evidence: evidence, energyJ: energy, timeRanges: [TimeRange(from: first, to: last)])
     }

@@ -130,7 +130,7 @@ public struct NetConnectionReuseRule: Rule {
             Evidence("handshake time", Clock.seconds(handshakeTime), unit: "s"),
         ] + connections.prefix(3).map { Evidence("connection", text: timeline.name(flows.connection[$0], or: "(unnamed connection)")) }
         return Self.description.finding(
-            .warning,
+            .warning, subject: endpoint,
             message: "\(endpoint) got \(connections.count) new connections within \(fixed(window, 0)) s carrying \(exchanges) exchange\(exchanges == 1 ? "" : "s") in all: \(connections.count) TCP handshakes (\(ByteFormat.string(Double(handshakeBytes))), \(fixed(Clock.seconds(handshakeTime), 3)) s before the first payload) where one reused connection needs one.",
             evidence: evidence, energyJ: energy, timeRanges: [TimeRange(from: first, to: last)])
     }

@@ -157,7 +157,7 @@ public struct NetLateCloseRule: Rule {
             ? "A connection to \(endpoint) was closed by the device \(fixed(longest, 2)) s after its last data"
             : "\(closes.count) connections to \(endpoint) were closed by the device up to \(fixed(longest, 2)) s after their last data"
         return Self.description.finding(
-            .warning,
+            .warning, subject: endpoint,
             message: "\(what), longer than the \(fixed(tail, 2)) s tail of \(radio): closing woke the radio again, costing \(fixed(energy, 3)) J.",
             evidence: evidence, energyJ: energy,
             timeRanges: closes.map { TimeRange(from: flows.lastDataTime[$0.flow], to: $0.close) })

@@ -141,7 +141,7 @@ public struct NetPeriodicRule: Rule {
             Evidence("share of radio energy", share * 100, unit: "%"),
         ]
         return Self.description.finding(
-            share > errorShare ? .error : .warning,
+            share > errorShare ? .error : .warning, subject: endpoint,
             message: "\(endpoint) was contacted every \(fixed(period, 1)) s over \(context.radioName(key.link)) (\(all.count) bursts, \(ByteFormat.string(Double(bytes)))); waking the radio for each cost \(fixed(energy, 3)) J of promotions, transfers and tails, \(percent(share)) of the run's radio energy.",
             evidence: evidence, energyJ: energy,
             timeRanges: bursts.map { TimeRange(from: $0.first?.start ?? 0, to: $0.map(\.end).max() ?? 0) })

@@ -119,7 +119,7 @@ public struct NetRetransmitRule: Rule {
         ]
         let range = start == FlowTable.never ? TimeRange(from: flows.firstTime[flow], to: flows.lastTime[flow]) : TimeRange(from: start, to: max(start, end))
         return Self.description.finding(
-            severity,
+            severity, subject: endpoint,
             message: "\(connection) (\(endpoint)) retransmitted \(flows.retransmits[flow]) of \(flows.dataSegments[flow]) data segments (\(percent(share))); at that share of the \(fixed(radioTime, 2)) s the radio was up during the transfer, about \(fixed(share * radioTime, 2)) s of radio time went to them.",
             evidence: evidence, energyJ: share * flowEnergy, timeRanges: [range])
     }

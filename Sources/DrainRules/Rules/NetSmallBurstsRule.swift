@@ -149,7 +149,7 @@ public struct NetSmallBurstsRule: Rule {
         let first = bursts[small[0]].start
         let last = small.map { bursts[$0].end }.max() ?? first
         return Self.description.finding(
-            .warning,
+            .warning, subject: radio,
             message: "\(small.count) bursts smaller than \(ByteFormat.string(context[Self.smallBurstBytes])) (median \(ByteFormat.string(middle))) over \(radio) kept the radio up for \(fixed(tailEnergy, 3)) J of tails, \(percent(share)) of the run's radio energy; sent together they would save \(fixed(saving, 3)) J.",
             evidence: evidence, energyJ: energy, timeRanges: [TimeRange(from: first, to: last)])
     }

@@ -201,7 +201,7 @@ public struct NetUncompressedRule: Rule {
             ]
             let ranges = members.map { TimeRange(from: carried[$0].start, to: carried[$0].end) }
             return Self.description.finding(
-                .warning,
+                .warning, subject: endpoint + path,
                 message: "\(members.count) text bod\(members.count == 1 ? "y" : "ies") of \(endpoint) \(path) (\(ByteFormat.string(Double(bytes)))) went without Content-Encoding; compressed they would be about \(ByteFormat.string(estimate)).",
                 evidence: evidence, energyJ: energy, timeRanges: ranges)
         }
@@ -263,7 +263,7 @@ public struct NetUncompressedRule: Rule {
             Evidence("encrypted flows", Double(count), unit: "flows"),
         ]
         return Self.description.finding(
-            .info, title: "Encrypted payload not inspected",
+            .info, subject: "encrypted payload", title: "Encrypted payload not inspected",
             message: "\(percent(share)) of the capture's payload (\(ByteFormat.string(Double(encrypted))) on \(count) TLS or QUIC flow\(count == 1 ? "" : "s")) is encrypted, so it could not be checked for uncompressed text.",
             evidence: evidence, timeRanges: [TimeRange(from: first, to: last)])
     }

@@ -123,7 +123,7 @@ public struct SensorIdleRule: Rule {
         if long { reasons.append("on for \(fixed(duration, 1)) s, longer than \(fixed(context[Self.maxOn], 0)) s") }
         if !late.isEmpty { reasons.append("on for \(fixed(background, 1)) s in the background") }
         return Self.description.finding(
-            .warning,
+            .warning, subject: kind,
             message: "The \(kind) sensor was \(reasons.joined(separator: " and ")) (started at \(fixed(Clock.seconds(start))) s).",
             evidence: evidence, energyJ: context.priced.eventEnergy[session.startRow],
             timeRanges: [TimeRange(from: start, to: session.end)])
