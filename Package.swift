@@ -25,9 +25,14 @@ let package = Package(
             pkgConfig: "libpcap",
             providers: [.apt(["libpcap-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "DrainTrace"),
         .target(name: "DrainProbe"),
-        .target(name: "DrainImport", dependencies: ["DrainTrace", "CPcap"]),
+        .target(name: "DrainImport", dependencies: ["DrainTrace", "CPcap", "CZlib"]),
         .target(name: "CRecordSupport"),
         .target(name: "DrainRecord", dependencies: ["DrainTrace", "DrainImport", "CPcap", "CRecordSupport"]),
         .target(name: "DrainModel", dependencies: ["DrainTrace", "Yams"]),
@@ -53,7 +58,7 @@ let package = Package(
         .executableTarget(name: "drain-probe-example", dependencies: ["DrainProbe"]),
         .target(
             name: "DrainTestSupport",
-            dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainRules", "DrainReport", "DrainPipeline"],
+            dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainRules", "DrainReport", "DrainPipeline", "CZlib"],
             path: "Tests/DrainTestSupport"
         ),
         .testTarget(name: "DrainTraceTests", dependencies: ["DrainTrace", "DrainTestSupport"]),
