@@ -15,6 +15,7 @@ static inline int drain_deflate_init_gzip(z_streamp stream, int level) {
     return deflateInit2(stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
 }
 
+#if defined(__linux__)
 /* glibc's and musl's fopencookie(3): a FILE * whose reads call back into Drain, so that
    libpcap reads a gzip capture as zlib decompresses it. Swift's Glibc module leaves it out
    (it is declared only under _GNU_SOURCE), so it is declared here under another name; the
@@ -27,5 +28,6 @@ typedef struct {
 } drain_cookie_functions;
 
 extern FILE *drain_fopencookie(void *cookie, const char *mode, drain_cookie_functions functions) __asm__("fopencookie");
+#endif
 
 #endif

@@ -35,30 +35,64 @@ final class GzipCaptureStream {
     /// Telling the position (`ftello`) gives the decompressed offset; it cannot seek.
     func open() -> UnsafeMutablePointer<FILE>? {
         let cookie = Unmanaged.passRetained(self).toOpaque()
-        let functions = drain_cookie_functions(
-            read: { cookie, buffer, size in
-                Unmanaged<GzipCaptureStream>.fromOpaque(cookie!).takeUnretainedValue()
-                    .read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size))
-            },
-            write: nil,
-            seek: { cookie, offset, whence in
-                // Only the query ftello makes: where the stream is.
-                guard let offset, offset.pointee == 0, whence == SEEK_CUR else {
-                    errno = ESPIPE
-                    return -1
-                }
-                offset.pointee = Unmanaged<GzipCaptureStream>.fromOpaque(cookie!).takeUnretainedValue().gzip.decompressedOffset
-                return 0
-            },
-            close: { cookie in
-                Unmanaged<GzipCaptureStream>.fromOpaque(cookie!).release()
-                return 0
-            })
-        guard let stream = drain_fopencookie(cookie, "rb", functions) else {
+        guard let file = Self.openFile(cookie: cookie) else {
             Unmanaged<GzipCaptureStream>.fromOpaque(cookie).release()
             return nil
         }
-        return stream
+        return file
+    }
+
+    /// A C stream whose reads, position queries and close call back with `cookie`: glibc's and
+    /// musl's `fopencookie`, Apple's `funopen`.
+    private static func openFile(cookie: UnsafeMutableRawPointer) -> UnsafeMutablePointer<FILE>? {
+        #if canImport(Darwin)
+        funopen(
+            cookie,
+            { cookie, buffer, size in
+                let count = GzipCaptureStream.stream(cookie).read(into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(size)))
+                return Int32(truncatingIfNeeded: count)
+            },
+            nil,
+            { cookie, offset, whence in GzipCaptureStream.stream(cookie).position(offset: Int64(offset), whence: whence) ?? -1 },
+            { cookie in GzipCaptureStream.close(cookie) })
+        #else
+        drain_fopencookie(
+            cookie, "rb",
+            drain_cookie_functions(
+                read: { cookie, buffer, size in
+                    GzipCaptureStream.stream(cookie).read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size))
+                },
+                write: nil,
+                seek: { cookie, offset, whence in
+                    guard let offset,
+                        let position = GzipCaptureStream.stream(cookie).position(offset: offset.pointee, whence: whence)
+                    else { return -1 }
+                    offset.pointee = position
+                    return 0
+                },
+                close: { cookie in GzipCaptureStream.close(cookie) }))
+        #endif
+    }
+
+    private static func stream(_ cookie: UnsafeMutableRawPointer?) -> GzipCaptureStream {
+        Unmanaged<GzipCaptureStream>.fromOpaque(cookie!).takeUnretainedValue()
+    }
+
+    /// Ends the reference the C stream held.
+    private static func close(_ cookie: UnsafeMutableRawPointer?) -> Int32 {
+        Unmanaged<GzipCaptureStream>.fromOpaque(cookie!).release()
+        return 0
+    }
+
+    /// The answer to the only seek a stream that cannot seek takes, the query `ftello` makes
+    /// (0 from the current position): the decompressed offset. `nil` (with `errno` set) for
+    /// any other.
+    private func position(offset: Int64, whence: Int32) -> Int64? {
+        guard offset == 0, whence == SEEK_CUR else {
+            errno = ESPIPE
+            return nil
+        }
+        return gzip.decompressedOffset
     }
 
     /// Decompresses into `buffer` for the C library; a failure is kept for `failure` and
