@@ -1,4 +1,4 @@
-extension DrainTraceImporter: InputImporter {
+extension DrainTraceImporter: ChunkedTextImporter {
     public var format: InputFormat { .drainTrace }
     public var displayName: String { "Drain traces (.jsonl)" }
     public var summary: String { "Drain traces: JSON Lines, a drain_trace header line, then one event per line" }
@@ -12,8 +12,6 @@ extension DrainTraceImporter: InputImporter {
     public func read(
         source: InputSource, inputIndex: UInt16, capture: CaptureOptions, progress: ImportProgress?
     ) throws(ImportError) -> ImportedInput {
-        try Self.read(
-            path: source.path, compression: source.compression, inputIndex: inputIndex, chunkSize: Self.defaultChunkSize,
-            progress: progress)
+        try Self.read(source, inputIndex: inputIndex, progress: progress)
     }
 }

@@ -38,17 +38,6 @@ public struct DrainTraceImporter: Sendable {
         try read(source: MemoryByteSource(bytes), path: path, inputIndex: inputIndex, chunkSize: defaultChunkSize)
     }
 
-    /// Reads the file at `path` in reads of `chunkSize` bytes (small sizes let tests put
-    /// chunk boundaries anywhere), stored as `compression` says (`nil`: as its first bytes say).
-    static func read(
-        path: String, compression: InputSource.Compression? = nil, inputIndex: UInt16, chunkSize: Int,
-        progress: ImportProgress? = nil
-    ) throws(ImportError) -> ImportedInput {
-        try InputBytes.importing(path: path, compression: compression, progress: progress) { bytes throws(ImportError) in
-            try read(source: bytes, path: path, inputIndex: inputIndex, chunkSize: chunkSize)
-        }
-    }
-
     /// Reads a trace from any byte source; the common path of the public entry points.
     static func read<Source: ByteSource>(
         source: Source, path: String, inputIndex: UInt16, chunkSize: Int

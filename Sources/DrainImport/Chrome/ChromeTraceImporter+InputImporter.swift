@@ -1,4 +1,4 @@
-extension ChromeTraceImporter: InputImporter {
+extension ChromeTraceImporter: ChunkedTextImporter {
     public var format: InputFormat { .chromeTrace }
     public var displayName: String { "Chrome traces" }
     public var summary: String {
@@ -18,8 +18,6 @@ extension ChromeTraceImporter: InputImporter {
     public func read(
         source: InputSource, inputIndex: UInt16, capture: CaptureOptions, progress: ImportProgress?
     ) throws(ImportError) -> ImportedInput {
-        try Self.read(
-            path: source.path, compression: source.compression, inputIndex: inputIndex, chunkSize: Self.defaultChunkSize,
-            progress: progress)
+        try Self.read(source, inputIndex: inputIndex, progress: progress)
     }
 }

@@ -1,4 +1,4 @@
-extension StraceImporter: InputImporter {
+extension StraceImporter: ChunkedTextImporter {
     public var format: InputFormat { .strace }
     public var displayName: String { "strace output" }
     public var summary: String { "strace text output with timestamps (strace -f -ttt -T -yy): waits, file and socket I/O" }
@@ -11,8 +11,6 @@ extension StraceImporter: InputImporter {
     public func read(
         source: InputSource, inputIndex: UInt16, capture: CaptureOptions, progress: ImportProgress?
     ) throws(ImportError) -> ImportedInput {
-        try Self.read(
-            path: source.path, compression: source.compression, inputIndex: inputIndex, chunkSize: Self.defaultChunkSize,
-            progress: progress)
+        try Self.read(source, inputIndex: inputIndex, progress: progress)
     }
 }

@@ -34,17 +34,6 @@ public struct StraceImporter: Sendable {
         try read(path: path, inputIndex: inputIndex, chunkSize: defaultChunkSize, progress: progress)
     }
 
-    /// Reads the file at `path` in reads of `chunkSize` bytes, stored as `compression` says
-    /// (`nil`: as its first bytes say).
-    static func read(
-        path: String, compression: InputSource.Compression? = nil, inputIndex: UInt16, chunkSize: Int,
-        progress: ImportProgress? = nil
-    ) throws(ImportError) -> ImportedInput {
-        try InputBytes.importing(path: path, compression: compression, progress: progress) { bytes throws(ImportError) in
-            try read(source: bytes, path: path, inputIndex: inputIndex, chunkSize: chunkSize)
-        }
-    }
-
     /// Reads strace output held in memory, as if read from a file at `path`.
     public static func read(bytes: [UInt8], path: String, inputIndex: UInt16 = 0) throws(ImportError) -> ImportedInput {
         try read(source: MemoryByteSource(bytes), path: path, inputIndex: inputIndex, chunkSize: defaultChunkSize)
