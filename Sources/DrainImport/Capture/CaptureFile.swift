@@ -46,7 +46,8 @@ final class CaptureFile {
         var gzip: GzipCaptureStream?
         if regular {
             let read = fread(&magic, 1, 4, file)
-            if (compression ?? InputSource.compression(of: withUnsafeBytes(of: magic) { Array($0.prefix(read)) })) == .gzip {
+            let found = InputSource.compression(of: withUnsafeBytes(of: magic) { Array($0.prefix(read)) })
+            if (compression ?? found) == .gzip {
                 fclose(file)
                 (file, magic, interfaces, gzip) = try Self.openDecompressing(path: path)
             } else {
