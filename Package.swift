@@ -27,10 +27,15 @@ let package = Package(
             pkgConfig: "libpcap",
             providers: [.apt(["libpcap-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "DrainTrace"),
         .target(name: "DrainTraceWriter"),
         .target(name: "DrainProbe", dependencies: ["DrainTraceWriter"]),
-        .target(name: "DrainImport", dependencies: ["DrainTrace", "DrainTraceWriter", "CPcap"]),
+        .target(name: "DrainImport", dependencies: ["DrainTrace", "DrainTraceWriter", "CPcap", "CZlib"]),
         .target(name: "CRecordSupport"),
         .target(
             name: "DrainRecord", dependencies: ["DrainTrace", "DrainTraceWriter", "DrainImport", "CPcap", "CRecordSupport"]
@@ -63,7 +68,7 @@ let package = Package(
         .executableTarget(name: "drain-probe-example", dependencies: ["DrainProbe"]),
         .target(
             name: "DrainTestSupport",
-            dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainRules", "DrainReport", "DrainPipeline"],
+            dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainRules", "DrainReport", "DrainPipeline", "CZlib"],
             path: "Tests/DrainTestSupport"
         ),
         .testTarget(name: "DrainTraceTests", dependencies: ["DrainTrace", "DrainTestSupport"]),

@@ -18,6 +18,28 @@ protocol ByteSource {
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int
 }
 
+extension ByteSource {
+    /// The next `limit` bytes, fewer at the end of the source (the head of a file, for format
+    /// detection). O(`limit`) memory.
+    mutating func readPrefix(limit: Int) throws(ImportError) -> [UInt8] {
+        var prefix = [UInt8](repeating: 0, count: limit)
+        var filled = 0
+        while filled < limit {
+            var outcome: Result<Int, ImportError> = .success(0)
+            prefix.withUnsafeMutableBytes { buffer in
+                outcome = Result { () throws(ImportError) in
+                    try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+                }
+            }
+            let count = try outcome.get()
+            if count == 0 { break }
+            filled += count
+        }
+        prefix.removeSubrange(filled...)
+        return prefix
+    }
+}
+
 /// A file opened read-only with `open(2)` and read with `read(2)`. The owner closes it.
 struct FileByteSource: ByteSource {
     let path: String

@@ -2,47 +2,40 @@ import DrainTrace
 
 /// Reads Drain traces (JSON Lines, docs/trace-format.md) into a `Timeline`.
 ///
-/// The file is streamed in fixed-size chunks: memory is one chunk buffer, one scratch
-/// buffer and the timeline itself, whatever the file's size. Each line is parsed by a
+/// The file is streamed in fixed-size chunks (decompressed as it is read when it is
+/// gzip-compressed): memory is one chunk buffer, one scratch buffer and the timeline itself,
+/// whatever the file's size. Each line is parsed by a
 /// hand-written JSON scanner straight from the buffer, O(n) in the file's bytes, with no
 /// allocation per event besides the timeline's column growth.
-public enum DrainTraceImporter {
+public struct DrainTraceImporter: Sendable {
     /// The highest `drain_trace` major version this reader understands.
     public static let supportedVersion: Int64 = 1
 
     /// The size of the reads from the file.
     static let defaultChunkSize = 1 << 20
 
-    /// Reads the Drain trace at `path`.
+    public init() {}
+
+    /// Reads the Drain trace at `path`, decompressing it if it starts with gzip's magic bytes.
     ///
     /// - Parameter inputIndex: the input's index in the analysis, stored in every row's
     ///   `input` column.
     /// - Throws: `ImportError.unreadable` if the file cannot be opened or read (or is a
     ///   directory); `ImportError.badData` naming the line and column of the first problem
-    ///   otherwise. A cut-off last line is not an error: it becomes a `truncated` warning.
-    /// - Parameter progress: told the bytes read so far after each chunk.
+    ///   (of the decompressed text for gzip), or the byte of damaged compressed data,
+    ///   otherwise. A cut-off last line is not an error: it becomes a `truncated` warning
+    ///   (and compressed data that ends early a `gzip-truncated` warning).
+    /// - Parameter progress: told the bytes of the file read so far after each chunk
+    ///   (compressed bytes for gzip).
     public static func read(
         path: String, inputIndex: UInt16 = 0, progress: ImportProgress? = nil
     ) throws(ImportError) -> ImportedInput {
-        guard let progress else { return try read(path: path, inputIndex: inputIndex, chunkSize: defaultChunkSize) }
-        let file = try FileByteSource(path: path)
-        defer { file.close() }
-        return try read(
-            source: ProgressByteSource(file, progress: progress), path: path, inputIndex: inputIndex,
-            chunkSize: defaultChunkSize)
+        try read(path: path, inputIndex: inputIndex, chunkSize: defaultChunkSize, progress: progress)
     }
 
     /// Reads a Drain trace held in memory, as if read from a file at `path`.
     public static func read(bytes: [UInt8], path: String, inputIndex: UInt16 = 0) throws(ImportError) -> ImportedInput {
         try read(source: MemoryByteSource(bytes), path: path, inputIndex: inputIndex, chunkSize: defaultChunkSize)
-    }
-
-    /// Reads the file at `path` in reads of `chunkSize` bytes (small sizes let tests put
-    /// chunk boundaries anywhere).
-    static func read(path: String, inputIndex: UInt16, chunkSize: Int) throws(ImportError) -> ImportedInput {
-        let file = try FileByteSource(path: path)
-        defer { file.close() }
-        return try read(source: file, path: path, inputIndex: inputIndex, chunkSize: chunkSize)
     }
 
     /// Reads a trace from any byte source; the common path of the public entry points.

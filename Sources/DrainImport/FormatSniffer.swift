@@ -1,4 +1,5 @@
-/// Recognises an input format from the first bytes of a file (see `InputFormat.detect`).
+/// Looks at the first bytes of a file for the importers' `recognizes(head:)` (see
+/// `InputFormat.detect`), and says what a file that no importer recognises starts with.
 struct FormatSniffer {
     let head: [UInt8]
 
@@ -6,44 +7,10 @@ struct FormatSniffer {
         self.head = head
     }
 
-    /// Keys that only MetricKit payloads (MXMetricPayload, MXDiagnosticPayload and their
-    /// call-stack trees) use at their top levels.
-    static let metricKitKeys = [
-        "timeStampBegin", "timeStampEnd", "crashDiagnostics", "hangDiagnostics", "cpuExceptionDiagnostics",
-        "diskWriteExceptionDiagnostics", "appLaunchDiagnostics", "cpuMetrics", "gpuMetrics", "memoryMetrics",
-        "diskIOMetrics", "networkTransferMetrics", "cellularConditionMetrics", "applicationTimeMetrics",
-        "locationActivityMetrics", "displayMetrics", "applicationLaunchMetrics", "applicationResponsivenessMetrics",
-        "callStackTree", "callStacks", "callStackRootFrames",
-    ]
-
-    var format: InputFormat? {
-        if let format = binaryFormat { return format }
-        let text = textStart
-        guard text < head.count else { return nil }
-        switch head[text] {
-        case ASCII.openBrace:
-            if firstLineHasKey("drain_trace", from: text) { return .drainTrace }
-            if containsKey("traceEvents") { return .chromeTrace }
-            if Self.metricKitKeys.contains(where: containsKey) { return .metrickit }
-            return nil
-        case ASCII.openBracket:
-            if containsKey("ph") { return .chromeTrace }
-            if Self.metricKitKeys.contains(where: containsKey) { return .metrickit }
-            // strace -f writes "[pid  N] " before calls of threads other than the first.
-            return looksLikeStrace(from: text) ? .strace : nil
-        default:
-            return looksLikeStrace(from: text) ? .strace : nil
-        }
-    }
-
-    private var binaryFormat: InputFormat? {
-        guard head.count >= 4 else { return nil }
-        let magic = UInt32(head[0]) << 24 | UInt32(head[1]) << 16 | UInt32(head[2]) << 8 | UInt32(head[3])
-        switch magic {
-        case 0xA1B2_C3D4, 0xD4C3_B2A1, 0xA1B2_3C4D, 0x4D3C_B2A1: return .pcap
-        case 0x0A0D_0D0A: return .pcapng
-        default: return nil
-        }
+    /// The first byte of text: after a UTF-8 byte order mark and whitespace; `nil` if none.
+    var firstTextByte: UInt8? {
+        let start = textStart
+        return start < head.count ? head[start] : nil
     }
 
     /// Where text starts: after a UTF-8 byte order mark and whitespace.
@@ -53,14 +20,15 @@ struct FormatSniffer {
         return index
     }
 
-    /// Whether `"key"` followed by optional whitespace and `:` occurs in the first line.
-    private func firstLineHasKey(_ key: String, from start: Int) -> Bool {
+    /// Whether `"key"` followed by optional whitespace and `:` occurs in the first line of text.
+    func firstLineHasKey(_ key: String) -> Bool {
+        let start = textStart
         let end = head[start...].firstIndex(of: ASCII.newline) ?? head.count
         return hasKey(key, in: start..<end)
     }
 
     /// Whether `"key"` followed by optional whitespace and `:` occurs anywhere in the head.
-    private func containsKey(_ key: String) -> Bool {
+    func containsKey(_ key: String) -> Bool {
         hasKey(key, in: 0..<head.count)
     }
 
@@ -81,8 +49,10 @@ struct FormatSniffer {
     /// strace output: each line is `[pid N] ` or `N ` (with -f), an optional timestamp
     /// (`1795311592.347824`, `01:39:57.746505`, or relative seconds), then `name(`, or one
     /// of strace's own lines (`+++ exited…`, `--- SIGCHLD…`, `<... read resumed>`). The
-    /// summary of `strace -c` starts with its table header `% time`.
-    private func looksLikeStrace(from start: Int) -> Bool {
+    /// summary of `strace -c` starts with its table header `% time`. Only the first line of
+    /// text is looked at.
+    var looksLikeStrace: Bool {
+        let start = textStart
         let end = head[start...].firstIndex(of: ASCII.newline) ?? head.count
         let line = Array(head[start..<end])
         if line.starts(with: Array("% time".utf8)) { return true }

@@ -2,13 +2,14 @@
 /// most a few hundred times a second), so a caller can show progress on long imports.
 public typealias ImportProgress = (_ bytesRead: Int64) -> Void
 
-/// A byte source that reports the running total of bytes read after every read.
+/// A byte source that reports the running total of bytes read after every read (when it has
+/// a `progress` to tell).
 struct ProgressByteSource<Base: ByteSource>: ByteSource {
     var base: Base
-    let progress: ImportProgress
+    let progress: ImportProgress?
     private var total: Int64 = 0
 
-    init(_ base: Base, progress: @escaping ImportProgress) {
+    init(_ base: Base, progress: ImportProgress?) {
         self.base = base
         self.progress = progress
     }
@@ -18,7 +19,7 @@ struct ProgressByteSource<Base: ByteSource>: ByteSource {
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
         let count = try base.read(into: buffer)
         total += Int64(count)
-        progress(total)
+        progress?(total)
         return count
     }
 }

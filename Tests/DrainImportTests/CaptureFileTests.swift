@@ -111,10 +111,43 @@ import Testing
     }
 
     @Test func recognizesCaptureMagicNumbers() {
-        #expect(CaptureImporter.recognizes([0xD4, 0xC3, 0xB2, 0xA1, 2, 0]))
-        #expect(CaptureImporter.recognizes([0xA1, 0xB2, 0x3C, 0x4D]))
-        #expect(CaptureImporter.recognizes([0x0A, 0x0D, 0x0D, 0x0A]))
-        #expect(!CaptureImporter.recognizes(Array("{\"drain_trace\":1}".utf8)))
-        #expect(!CaptureImporter.recognizes([0xD4, 0xC3]))
+        let pcap = CaptureImporter.pcap
+        #expect(pcap.recognizes(head: [0xD4, 0xC3, 0xB2, 0xA1, 2, 0]))
+        #expect(pcap.recognizes(head: [0xA1, 0xB2, 0x3C, 0x4D]))
+        #expect(pcap.recognizes(head: [0xA1, 0xB2, 0xCD, 0x34]))
+        #expect(pcap.recognizes(head: [0x34, 0xCD, 0xB2, 0xA1]))
+        #expect(!pcap.recognizes(head: [0x0A, 0x0D, 0x0D, 0x0A]))
+        #expect(CaptureImporter.pcapng.recognizes(head: [0x0A, 0x0D, 0x0D, 0x0A]))
+        #expect(!CaptureImporter.pcapng.recognizes(head: [0xD4, 0xC3, 0xB2, 0xA1]))
+        #expect(!pcap.recognizes(head: Array("{\"drain_trace\":1}".utf8)))
+        #expect(!pcap.recognizes(head: [0xD4, 0xC3]))
+    }
+}
+
+/// Alexey Kuznetsov's modified pcap (magic `a1b2cd34`), whose records carry 8 more bytes;
+/// libpcap reads it, so Drain must recognise it.
+@Suite struct ModifiedPcapTests {
+    @Test(arguments: [PcapWriter.ByteOrder.little, .big])
+    func aModifiedPcapIsRecognisedAndItsPacketsAnalysed(byteOrder: PcapWriter.ByteOrder) throws {
+        let writer = GzipInputTests.bigCapture(10, variant: .modified, byteOrder: byteOrder)
+        #expect(writer.bytes.count == 24 + 10 * (24 + 254))
+        #expect(Array(writer.bytes.prefix(4)) == (byteOrder == .little ? [0x34, 0xCD, 0xB2, 0xA1] : [0xA1, 0xB2, 0xCD, 0x34]))
+        for compressed in [false, true] {
+            let bytes = compressed ? Gzip.compress(writer.bytes) : writer.bytes
+            let input = try withTemporaryFile(bytes, name: compressed ? "modified.pcap.gz" : "modified.pcap") { path in
+                #expect(try InputFormat.detect(path: path) == .pcap)
+                return try Importers.read(path: path, inputIndex: 0)
+            }
+            #expect(input.info.format == "pcap")
+            #expect(input.info.packets == 10)
+            #expect(input.info.wallClockStart == 1_700_000_000_000_000_000)
+            // Two flows, five 254-byte frames each, 1 ms apart on each flow (2 ms): one coalesced tx event per flow.
+            #expect(input.timeline.count == 2)
+            #expect(input.timeline.amount == [5 * 254, 5 * 254])
+            #expect(input.timeline.duration == [8_000_000, 8_000_000])
+            #expect(input.timeline.flows.count == 2)
+            #expect(input.timeline.flows[0].payloadUp == 5 * 200)
+            #expect(input.info.diagnostics.entries.map(\.code) == ["device-address"])
+        }
     }
 }

@@ -151,3 +151,26 @@ struct InputFormatTests {
         #expect(payload.timeline.aggregates?.crashes.count == 2)
     }
 }
+
+/// The list of importers: one per format, each named in the help, asked in order.
+@Suite struct ImportersTests {
+    @Test func everyFormatHasOneImporter() {
+        #expect(Importers.all.map(\.format) == [.drainTrace, .pcap, .pcapng, .chromeTrace, .metrickit, .strace])
+        #expect(Set(Importers.all.map(\.format)) == Set(InputFormat.allCases))
+    }
+
+    @Test func theHelpNamesEveryImporter() {
+        #expect(
+            Importers.inputFilesHelp
+                == "Input files: Drain traces (.jsonl), pcap captures, pcapng captures, Chrome traces, MetricKit JSON, strace output; any of them gzip-compressed (.gz).")
+        let lines = Importers.inputFormatsHelp.split(separator: "\n")
+        #expect(lines.count == Importers.all.count)
+        for (importer, line) in zip(Importers.all, lines) {
+            #expect(Importers.inputFilesHelp.contains(importer.displayName))
+            #expect(line.hasPrefix("  " + importer.format.rawValue + " "))
+            #expect(line.hasSuffix(importer.summary))
+            #expect(!importer.summary.contains("\n"))
+        }
+        #expect(lines[0] == "  drain-trace   Drain traces: JSON Lines, a drain_trace header line, then one event per line")
+    }
+}

@@ -138,7 +138,7 @@ import Testing
     }
 
     @Test func sniffingFindsMetricKitButNotChromeOrDrainTraces() {
-        func sniff(_ text: String) -> InputFormat? { FormatSniffer(Array(text.utf8)).format }
+        func sniff(_ text: String) -> InputFormat? { Importers.importer(recognizing: Array(text.utf8))?.format }
         #expect(sniff(Self.metricPayload) == .metrickit)
         #expect(sniff(#"{"version": "1.0.0", "callStackTree": {}, "diagnosticMetaData": {}}"#) == .metrickit)
         #expect(sniff(#"{"traceEvents": [], "metaData": {"cpuMetrics": 1}}"#) == .chromeTrace)

@@ -9,27 +9,36 @@ import Darwin
 #endif
 
 /// Builds pcap and pcapng captures in memory for tests: the file formats (both byte orders,
-/// micro- and nanosecond pcap, pcapng with named interfaces), link-layer framings, IPv4/IPv6,
+/// micro- and nanosecond pcap, Kuznetsov's modified pcap, pcapng with named interfaces), link-layer framings, IPv4/IPv6,
 /// TCP/UDP, and the application payloads the capture importer reads (DNS responses, TLS
 /// ClientHello, HTTP/1.1 heads). Checksums are left zero: the importer does not check them.
 public struct PcapWriter {
     public enum Precision: Sendable { case microseconds, nanoseconds }
     public enum ByteOrder: Sendable { case little, big }
+    /// The savefile variant: libpcap's standard one, or Alexey Kuznetsov's modified pcap
+    /// (magic `a1b2cd34`, microseconds) whose record headers add an interface index, a
+    /// protocol and a packet type: 24 bytes instead of 16.
+    public enum Variant: Sendable { case standard, modified }
 
     public let linkType: UInt32
     public let precision: Precision
     public let byteOrder: ByteOrder
+    public let variant: Variant
     /// The file so far.
     public private(set) var bytes: [UInt8] = []
 
-    /// A pcap file with the given link type (LINKTYPE_ value), snapshot length and format.
+    /// A pcap file with the given link type (LINKTYPE_ value), snapshot length and format. The
+    /// modified variant is microseconds only.
     public init(
-        linkType: UInt32, snapLength: UInt32 = 262_144, precision: Precision = .microseconds, byteOrder: ByteOrder = .little
+        linkType: UInt32, snapLength: UInt32 = 262_144, precision: Precision = .microseconds, byteOrder: ByteOrder = .little,
+        variant: Variant = .standard
     ) {
+        precondition(variant == .standard || precision == .microseconds, "modified pcap has microseconds")
         self.linkType = linkType
         self.precision = precision
         self.byteOrder = byteOrder
-        put32(precision == .microseconds ? 0xA1B2_C3D4 : 0xA1B2_3C4D)
+        self.variant = variant
+        put32(variant == .modified ? 0xA1B2_CD34 : precision == .microseconds ? 0xA1B2_C3D4 : 0xA1B2_3C4D)
         put16(2)
         put16(4)
         put32(0)
@@ -52,6 +61,11 @@ public struct PcapWriter {
         put32(UInt32(precision == .microseconds ? fraction / 1000 : fraction))
         put32(UInt32(kept))
         put32(UInt32(wireLength ?? frame.count))
+        if variant == .modified {
+            put32(2)  // interface index
+            put16(0x0800)  // protocol
+            bytes += [0, 0]  // packet type (to us), padding
+        }
         bytes += frame[0..<kept]
     }
 

@@ -10,7 +10,8 @@ import Darwin
 #endif
 
 /// A capture file open in libpcap with nanosecond timestamps: pcap in either byte order and
-/// either timestamp precision, and pcapng. Opening reads the pcapng interface names first.
+/// either timestamp precision, and pcapng; plain, or gzip-compressed and decompressed as
+/// libpcap reads it. Opening reads the pcapng interface names first.
 final class CaptureFile {
     let path: String
     /// libpcap's handle; closing it closes the file.
@@ -20,63 +21,104 @@ final class CaptureFile {
     let dataLinkType: Int32
     /// The pcapng interfaces declared before the first packet (empty for pcap).
     let interfaces: [PcapngInterface]
-    /// The file's size, if it is a regular file.
+    /// The size of what libpcap reads, if known: a regular file's size; unknown for gzip.
     let size: Int64?
     /// For classic pcap with 16-byte record headers, where the first record starts; record
     /// offsets can then be counted exactly. `nil` for pcapng and pcap variants.
     let firstRecordOffset: Int64?
+    /// The decompressing stream libpcap reads a gzip-compressed file through.
+    let gzip: GzipCaptureStream?
 
-    /// Opens `path`.
+    /// Opens `path`, stored as `compression` says (`nil`: as its first bytes say).
     ///
     /// - Throws: `.unreadable` if the file cannot be opened or read; `.badData` with libpcap's
-    ///   reason if libpcap refuses it, said plainly where it is a libpcap limit on valid pcapng.
-    init(path: String) throws(ImportError) {
+    ///   reason if libpcap refuses it, said plainly where it is a libpcap limit on valid pcapng;
+    ///   `.badData` naming the compressed byte if its gzip data is damaged.
+    init(path: String, compression: InputSource.Compression? = nil) throws(ImportError) {
         self.path = path
         var status = stat()
         guard stat(path, &status) == 0 else { throw .unreadable(path: path, reason: Self.errnoText()) }
         let regular = status.st_mode & S_IFMT == S_IFREG
         guard status.st_mode & S_IFMT != S_IFDIR else { throw .unreadable(path: path, reason: "it is a directory") }
-        guard let file = fopen(path, "rb") else { throw .unreadable(path: path, reason: Self.errnoText()) }
+        guard var file = fopen(path, "rb") else { throw .unreadable(path: path, reason: Self.errnoText()) }
         var interfaces: [PcapngInterface] = []
         var magic: UInt32 = 0
+        var gzip: GzipCaptureStream?
         if regular {
             let read = fread(&magic, 1, 4, file)
-            if read == 4, magic == 0x0A0D_0D0A {
-                rewind(file)
-                interfaces = PcapngInterfaces.scan(file)
-            }
-            guard ferror(file) == 0 else {
-                let reason = Self.errnoText()
+            let found = InputSource.compression(of: withUnsafeBytes(of: magic) { Array($0.prefix(read)) })
+            if (compression ?? found) == .gzip {
                 fclose(file)
-                throw .unreadable(path: path, reason: reason)
+                (file, magic, interfaces, gzip) = try Self.openDecompressing(path: path)
+            } else {
+                if read == 4, magic == 0x0A0D_0D0A {
+                    rewind(file)
+                    interfaces = PcapngInterfaces.scan(file)
+                }
+                guard ferror(file) == 0 else {
+                    let reason = Self.errnoText()
+                    fclose(file)
+                    throw .unreadable(path: path, reason: reason)
+                }
+                rewind(file)
             }
-            rewind(file)
         }
         var errorBuffer = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
         guard let handle = pcap_fopen_offline_with_tstamp_precision(file, UInt32(PCAP_TSTAMP_PRECISION_NANO), &errorBuffer)
         else {
             fclose(file)
+            if let failure = gzip?.failure { throw failure }
             let reason = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw .badData(path: path, location: nil, reason: Self.explain(libpcap: reason, interfaces: interfaces))
         }
         self.handle = handle
         self.interfaces = interfaces
+        self.gzip = gzip
         format = pcap_major_version(handle) == 1 ? "pcapng" : "pcap"
         dataLinkType = pcap_datalink(handle)
-        size = regular ? Int64(status.st_size) : nil
+        size = regular && gzip == nil ? Int64(status.st_size) : nil
         let standard: Set<UInt32> = [0xA1B2_C3D4, 0xD4C3_B2A1, 0xA1B2_3C4D, 0x4D3C_B2A1]
         firstRecordOffset = regular && standard.contains(UInt32(bigEndian: magic)) ? 24 : nil
+    }
+
+    /// Opens a gzip-compressed capture for libpcap: the stream it reads, and the magic number
+    /// and pcapng interfaces read from the decompressed head (the stream cannot rewind).
+    private static func openDecompressing(path: String) throws(ImportError) -> (
+        file: UnsafeMutablePointer<FILE>, magic: UInt32, interfaces: [PcapngInterface], gzip: GzipCaptureStream
+    ) {
+        var head = try GzipCaptureStream.head(path: path, limit: PcapngInterfaces.scanLimit)
+        var magic: UInt32 = 0
+        withUnsafeMutableBytes(of: &magic) { $0.copyBytes(from: head.prefix(4)) }
+        var interfaces: [PcapngInterface] = []
+        if head.count >= 4, magic == 0x0A0D_0D0A {
+            head.withUnsafeMutableBytes { bytes in
+                guard let memory = fmemopen(bytes.baseAddress, bytes.count, "r") else { return }
+                interfaces = PcapngInterfaces.scan(memory)
+                fclose(memory)
+            }
+        }
+        let gzip = try GzipCaptureStream(path: path)
+        guard let file = gzip.open() else { throw .unreadable(path: path, reason: errnoText()) }
+        return (file, magic, interfaces, gzip)
     }
 
     deinit {
         pcap_close(handle)
     }
 
-    /// Where libpcap is in the file, in bytes, if it can tell.
+    /// Where libpcap is in what it reads (the decompressed data, for gzip), in bytes, if it
+    /// can tell.
     var position: Int64? {
         guard let file = pcap_file(handle) else { return nil }
         let offset = ftello(file)
         return offset >= 0 ? Int64(offset) : nil
+    }
+
+    /// The bytes of the file read so far, for progress: compressed bytes for gzip, so that
+    /// they compare with the file's size.
+    var bytesRead: Int64? {
+        if let gzip { return gzip.gzip.compressedOffset }
+        return position
     }
 
     /// libpcap's text for the last error on this handle.

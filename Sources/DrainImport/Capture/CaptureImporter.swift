@@ -5,20 +5,45 @@ import DrainTrace
 /// and a flow table (`Timeline.flows`). See `docs/captures.md`.
 ///
 /// One streaming pass in bounded memory: memory grows with flows, coalesced events, distinct
-/// names and HTTP messages, never with packets; nothing is allocated per packet.
-public enum CaptureImporter {
-    /// Reads the capture at `path` as input number `inputIndex` of an analysis.
+/// names and HTTP messages, never with packets; nothing is allocated per packet. A
+/// gzip-compressed capture is decompressed as libpcap reads it.
+///
+/// One importer reads both formats; `Importers.all` lists it once per format (`pcap`,
+/// `pcapng`), each recognising its own magic numbers.
+public struct CaptureImporter: Sendable {
+    /// The format whose files this entry recognises.
+    public let format: InputFormat
+
+    /// Classic pcap: libpcap's savefile format in all the variants libpcap reads.
+    public static let pcap = CaptureImporter(format: .pcap)
+    /// pcapng: files that start with a Section Header Block.
+    public static let pcapng = CaptureImporter(format: .pcapng)
+
+    private init(format: InputFormat) {
+        self.format = format
+    }
+
+    /// Reads the capture at `path` as input number `inputIndex` of an analysis, decompressing
+    /// it if it starts with gzip's magic bytes.
     ///
     /// `info.packets` is the number of packets libpcap returned. A file that libpcap stops
     /// reading part-way (damaged, cut short, or a pcapng interface libpcap cannot handle) is
     /// analysed up to that point, with an `error` diagnostic saying where and what was lost.
     ///
     /// - Throws: `.unreadable` if the file cannot be opened; `.badData` naming the file if
-    ///   libpcap refuses it, its link type is not supported, or `options.deviceAddress` is not
-    ///   an address. O(packets), plus O(events log events) for a capture out of time order.
+    ///   libpcap refuses it, its link type is not supported, `options.deviceAddress` is not
+    ///   an address, or its gzip data is damaged (naming the compressed byte). O(packets), plus
+    ///   O(events log events) for a capture out of time order.
     public static func read(path: String, inputIndex: UInt16, options: CaptureOptions = CaptureOptions()) throws(ImportError)
         -> ImportedInput
     {
+        try read(path: path, compression: nil, inputIndex: inputIndex, options: options)
+    }
+
+    /// Reads the capture at `path`, stored as `compression` says (`nil`: as its first bytes say).
+    static func read(
+        path: String, compression: InputSource.Compression?, inputIndex: UInt16, options: CaptureOptions
+    ) throws(ImportError) -> ImportedInput {
         var given: IPAddress?
         if let text = options.deviceAddress {
             guard let address = IPAddress(text: text) else {
@@ -28,7 +53,7 @@ public enum CaptureImporter {
             }
             given = address
         }
-        let file = try CaptureFile(path: path)
+        let file = try CaptureFile(path: path, compression: compression)
         guard let link = LinkLayer(dataLinkType: file.dataLinkType) else {
             throw .badData(
                 path: path, location: nil,
@@ -44,6 +69,11 @@ public enum CaptureImporter {
                 captureLink: interfaceLink == .unspecified ? link.impliedLink : interfaceLink),
             progress: options.progress)
         reader.run(diagnostics: &diagnostics)
+        if let gzip = file.gzip {
+            // Damaged compressed data is bad data, not a capture cut short.
+            if let failure = gzip.failure { throw failure }
+            gzip.gzip.recordCutOff(in: &diagnostics)
+        }
 
         var tracker = reader.tracker
         tracker.closeAll()
@@ -61,15 +91,6 @@ public enum CaptureImporter {
             path: path, format: file.format, packets: reader.packets, wallClockStart: timeline.wallClockStart,
             diagnostics: diagnostics)
         return ImportedInput(timeline: timeline, info: info)
-    }
-
-    /// Whether `prefix` (the first bytes of a file) starts like a capture libpcap reads: a
-    /// pcap magic number in either byte order and precision, or a pcapng section header.
-    public static func recognizes<Bytes: Collection<UInt8>>(_ prefix: Bytes) -> Bool {
-        let head = Array(prefix.prefix(4))
-        guard head.count == 4 else { return false }
-        let magic = UInt32(head[0]) << 24 | UInt32(head[1]) << 16 | UInt32(head[2]) << 8 | UInt32(head[3])
-        return [0xA1B2_C3D4, 0xD4C3_B2A1, 0xA1B2_3C4D, 0x4D3C_B2A1, 0xA1B2_CD34, 0x34CD_B2A1, 0x0A0D_0D0A].contains(magic)
     }
 
     /// The link kind the pcapng interface names give every packet: theirs if they agree,

@@ -16,7 +16,7 @@ struct CaptureReader {
     private(set) var earliest: Nanoseconds?
     private(set) var latest: Nanoseconds?
 
-    /// Told the file position every `progressStride` packets.
+    /// Told the bytes of the file read every `progressStride` packets.
     let progress: ImportProgress?
     static let progressStride = 8192
 
@@ -44,7 +44,7 @@ struct CaptureReader {
                 return
             }
             packets += 1
-            if let progress, packets % Self.progressStride == 0, let position = file.position { progress(position) }
+            if let progress, packets % Self.progressStride == 0, let read = file.bytesRead { progress(read) }
             let captured = Int(header.pointee.caplen)
             let wire = max(Int(header.pointee.len), captured)
             recordOffset = recordOffset.map { $0 + 16 + Int64(captured) }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 import DrainTrace
 
 /// Reads Chrome Trace Event Format files (JSON, or gzip-compressed JSON) into a `Timeline`:
@@ -17,8 +9,10 @@ import DrainTrace
 /// are held until the end since Chrome traces need not be sorted. Events are scanned in place
 /// by the same JSON scanner as Drain traces, O(n) in the file's bytes, plus O(e log e) to
 /// pair, flatten and sort e events.
-public enum ChromeTraceImporter {
+public struct ChromeTraceImporter: Sendable {
     static let defaultChunkSize = 1 << 20
+
+    public init() {}
 
     /// Reads the Chrome trace at `path`, decompressing it if it starts with gzip's magic bytes.
     ///
@@ -29,55 +23,28 @@ public enum ChromeTraceImporter {
     ///   directory); `ImportError.badData` naming the line and column (of the decompressed
     ///   text for gzip) of the first problem, or the byte of damaged compressed data. A file
     ///   cut off inside the trace is not an error: the events before the cut are kept and a
-    ///   `truncated` warning says so.
+    ///   `truncated` warning says so (and `gzip-truncated` when the compressed data ends early).
     public static func read(
         path: String, inputIndex: UInt16 = 0, progress: ImportProgress? = nil
     ) throws(ImportError) -> ImportedInput {
         try read(path: path, inputIndex: inputIndex, chunkSize: defaultChunkSize, progress: progress)
     }
 
-    /// Reads a Chrome trace held in memory, as if read from a file at `path`.
+    /// Reads a Chrome trace held in memory (plain or gzip-compressed), as if read from a file at `path`.
     public static func read(bytes: [UInt8], path: String, inputIndex: UInt16 = 0) throws(ImportError) -> ImportedInput {
-        try read(
-            source: MemoryByteSource(bytes), isCompressed: bytes.starts(with: GzipByteSource<MemoryByteSource>.magic),
-            path: path, inputIndex: inputIndex, chunkSize: defaultChunkSize)
-    }
-
-    /// Reads the file at `path` in reads of `chunkSize` bytes (small sizes let tests put
-    /// chunk boundaries anywhere).
-    static func read(
-        path: String, inputIndex: UInt16, chunkSize: Int, progress: ImportProgress? = nil
-    ) throws(ImportError) -> ImportedInput {
-        let file = try FileByteSource(path: path)
-        defer { file.close() }
-        // pread leaves the file offset alone; a pipe, which has none, is read as plain text.
-        var magic: (UInt8, UInt8) = (0, 0)
-        let isCompressed = withUnsafeMutableBytes(of: &magic) { pread(file.descriptor, $0.baseAddress, 2, 0) } == 2
-            && [magic.0, magic.1] == GzipByteSource<FileByteSource>.magic
-        guard let progress else {
-            return try read(source: file, isCompressed: isCompressed, path: path, inputIndex: inputIndex, chunkSize: chunkSize)
+        guard InputSource.compression(of: bytes) == .gzip else {
+            return try read(source: MemoryByteSource(bytes), path: path, inputIndex: inputIndex, chunkSize: defaultChunkSize)
         }
-        return try read(
-            source: ProgressByteSource(file, progress: progress), isCompressed: isCompressed, path: path,
-            inputIndex: inputIndex, chunkSize: chunkSize)
+        let decompressed = GzipByteSource(MemoryByteSource(bytes), path: path)
+        var input = try read(source: decompressed, path: path, inputIndex: inputIndex, chunkSize: defaultChunkSize)
+        decompressed.recordCutOff(in: &input.info.diagnostics)
+        return input
     }
 
-    /// The common path of the entry points.
+    /// Reads the (decompressed) text of a trace from any byte source.
     static func read<Source: ByteSource>(
-        source: Source, isCompressed: Bool, path: String, inputIndex: UInt16, chunkSize: Int
+        source: Source, path: String, inputIndex: UInt16, chunkSize: Int
     ) throws(ImportError) -> ImportedInput {
-        guard isCompressed else {
-            return try ChromeTraceParser(source: source, path: path, inputIndex: inputIndex, chunkSize: chunkSize)
-                .parse().finish()
-        }
-        let decompressed = GzipByteSource(source, path: path)
-        var assembler = try ChromeTraceParser(source: decompressed, path: path, inputIndex: inputIndex, chunkSize: chunkSize)
-            .parse()
-        if decompressed.isCutOff {
-            assembler.diagnostics.record(
-                .warning, code: "gzip-truncated",
-                message: "the compressed data ends early (the file is cut off); what it held up to there was read")
-        }
-        return assembler.finish()
+        try ChromeTraceParser(source: source, path: path, inputIndex: inputIndex, chunkSize: chunkSize).parse().finish()
     }
 }
