@@ -45,43 +45,51 @@ let package = Package(
         .target(name: "DrainAggregate", dependencies: ["DrainTrace"]),
         .target(name: "DrainReport", dependencies: ["DrainTrace"]),
         .target(name: "DrainRender", dependencies: ["DrainTrace", "DrainTraceWriter", "DrainReport"]),
-        .target(name: "DrainRules", dependencies: ["DrainTrace", "DrainModel", "DrainAggregate", "DrainReport", "DrainYAML"]),
+        .target(name: "DrainRules", dependencies: ["DrainTrace", "DrainModel", "DrainReport", "DrainYAML"]),
         .target(
             name: "DrainPipeline",
-            dependencies: [
-                "DrainTrace", "DrainTraceWriter", "DrainImport", "DrainModel", "DrainAggregate", "DrainRules", "DrainReport",
-                "DrainRender",
-            ]
+            dependencies: ["DrainTrace", "DrainTraceWriter", "DrainImport", "DrainModel", "DrainAggregate", "DrainRules", "DrainReport"]
         ),
         .executableTarget(
             name: "drain",
             dependencies: [
-                "DrainPipeline", "DrainModel", "DrainReport", "DrainRender", "DrainRecord",
+                "DrainTrace", "DrainImport", "DrainModel", "DrainReport", "DrainRender", "DrainPipeline", "DrainRecord",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "drain-bench",
-            dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainAggregate", "DrainPipeline", "DrainProbe"],
+            dependencies: ["DrainTrace", "DrainImport", "DrainAggregate", "DrainProbe"],
             path: "Sources/drain-bench"
         ),
         .executableTarget(name: "drain-probe-example", dependencies: ["DrainProbe"]),
         .target(
             name: "DrainTestSupport",
-            dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainRules", "DrainReport", "DrainPipeline", "CZlib"],
+            dependencies: ["DrainTrace", "DrainReport", "CZlib"],
             path: "Tests/DrainTestSupport"
         ),
-        .testTarget(name: "DrainTraceTests", dependencies: ["DrainTrace", "DrainTestSupport"]),
-        .testTarget(name: "DrainImportTests", dependencies: ["DrainImport", "DrainTestSupport"]),
+        // Tests that run the `drain` executable depend on it so that it is built first.
+        .testTarget(name: "DrainTraceTests", dependencies: ["DrainTrace"]),
+        .testTarget(name: "DrainImportTests", dependencies: ["DrainImport", "DrainTrace", "DrainModel", "CPcap", "DrainTestSupport"]),
         .testTarget(name: "DrainYAMLTests", dependencies: ["DrainYAML"]),
-        .testTarget(name: "DrainModelTests", dependencies: ["DrainModel", "DrainTestSupport"]),
-        .testTarget(name: "DrainAggregateTests", dependencies: ["DrainAggregate", "DrainTestSupport"]),
-        .testTarget(name: "DrainRulesTests", dependencies: ["DrainRules", "DrainTestSupport"]),
+        .testTarget(name: "DrainModelTests", dependencies: ["DrainModel", "DrainTrace", "DrainTestSupport"]),
+        .testTarget(name: "DrainAggregateTests", dependencies: ["DrainAggregate", "DrainTrace"]),
+        .testTarget(
+            name: "DrainRulesTests", dependencies: ["DrainRules", "DrainModel", "DrainImport", "DrainReport", "DrainTrace", "DrainTestSupport"]
+        ),
         .testTarget(name: "DrainReportTests", dependencies: ["DrainReport", "DrainRender", "DrainTestSupport"]),
-        .testTarget(name: "DrainRenderTests", dependencies: ["DrainRender", "DrainReport", "DrainTestSupport"]),
-        .testTarget(name: "DrainPipelineTests", dependencies: ["DrainPipeline", "DrainRender", "DrainReport", "drain", "DrainTestSupport"]),
-        .testTarget(name: "DrainRecordTests", dependencies: ["DrainRecord", "DrainImport", "DrainTraceWriter", "drain", "DrainTestSupport"]),
-        .testTarget(name: "DrainTraceWriterTests", dependencies: ["DrainTraceWriter", "DrainTrace", "DrainImport"]),
-        .testTarget(name: "DrainProbeTests", dependencies: ["DrainProbe", "DrainImport", "DrainTestSupport"]),
+        .testTarget(name: "DrainRenderTests", dependencies: ["DrainRender", "DrainReport", "DrainTrace", "DrainTestSupport"]),
+        .testTarget(
+            name: "DrainPipelineTests",
+            dependencies: [
+                "DrainPipeline", "DrainImport", "DrainModel", "DrainRules", "DrainRender", "DrainReport", "DrainTrace", "DrainTestSupport",
+                "drain",
+            ]
+        ),
+        .testTarget(
+            name: "DrainRecordTests", dependencies: ["DrainRecord", "DrainImport", "DrainTrace", "DrainTraceWriter", "DrainTestSupport", "drain"]
+        ),
+        .testTarget(name: "DrainTraceWriterTests", dependencies: ["DrainTraceWriter", "DrainTrace"]),
+        .testTarget(name: "DrainProbeTests", dependencies: ["DrainProbe", "DrainImport", "DrainTrace", "DrainTestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DrainImport
 import DrainPipeline
 import DrainRender
 import DrainReport
@@ -22,7 +23,7 @@ struct AnalyzeCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Input files: Drain traces (.jsonl), pcap or pcapng captures, strace output, Chrome traces, MetricKit JSON. Or one report JSON saved by --json.", valueName: "INPUT"))
+    @Argument(help: ArgumentHelp(Importers.inputFilesHelp + " Or one report JSON saved by --json.", valueName: "INPUT"))
     var inputs: [String]
 
     @OptionGroup var modelOptions: ModelOptions

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DrainImport
 import DrainPipeline
 import DrainRender
 import DrainReport
@@ -36,7 +37,7 @@ struct ExportCommand: ParsableCommand {
         help: ArgumentHelp("Write the merged run as one Drain trace (JSON Lines) to FILE ('-' for standard output).", valueName: "FILE"))
     var drainTrace: String?
 
-    @Argument(help: ArgumentHelp("Input files: Drain traces (.jsonl), pcap or pcapng captures, strace output, Chrome traces, MetricKit JSON. Or one report JSON saved by --json.", valueName: "INPUT"))
+    @Argument(help: ArgumentHelp(Importers.inputFilesHelp + " Or one report JSON saved by --json.", valueName: "INPUT"))
     var inputs: [String]
 
     @Option(
