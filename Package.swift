@@ -32,7 +32,7 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        .target(name: "DrainTrace"),
+        .target(name: "DrainTrace", dependencies: ["DrainTraceWriter"]),
         .target(name: "DrainTraceWriter"),
         .target(name: "DrainProbe", dependencies: ["DrainTraceWriter"]),
         .target(name: "DrainImport", dependencies: ["DrainTrace", "DrainTraceWriter", "CPcap", "CZlib"]),

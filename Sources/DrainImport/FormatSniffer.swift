@@ -112,7 +112,7 @@ struct FormatSniffer {
                 break
             }
         }
-        return "not a pcap or pcapng capture, Drain trace, strace output, MetricKit or Chrome trace JSON; it starts with \(preview)"
+        return "not a format Drain reads (" + Importers.all.map(\.displayName).joined(separator: ", ") + "); it starts with \(preview)"
     }
 
     private var compressionName: String? {

@@ -1,25 +1,13 @@
 import DrainTrace
+import DrainTraceWriter
 
-/// The field names of Drain trace version 1, header and events (see docs/trace-format.md).
-/// Names are a contract: never renamed.
-enum TraceField: UInt8, CaseIterable {
-    case t, type, thread
-    case state, reason, source, dur, name, interval, tolerance, repeats
-    case dir, bytes, host, iface, conn, op, path, fileSize, footprint
-    case kind, action, id, changed, rateHz, accuracyM, distanceFilterM, disabled
-    case drainTrace, process, pid, device, start
+/// The field names of Drain trace version 1, header and events (docs/trace-format.md): the
+/// writers' `TraceKey`, so that reader and writers share one list.
+typealias TraceField = TraceKey
 
+extension TraceKey {
     /// The field's name in a trace.
-    var key: String {
-        switch self {
-        case .fileSize: "file_size"
-        case .rateHz: "rate_hz"
-        case .accuracyM: "accuracy_m"
-        case .distanceFilterM: "distance_filter_m"
-        case .drainTrace: "drain_trace"
-        default: "\(self)"
-        }
-    }
+    var key: String { "\(name)" }
 
     /// This field's bit in a field set (a `UInt64` with one bit per field).
     @inline(__always)

@@ -1,3 +1,5 @@
+import DrainTraceWriter
+
 /// The type of a trace event, as named by the `type` field of the Drain trace format.
 ///
 /// Raw values are stable: they are stored in the timeline's `kind` column.
@@ -23,28 +25,10 @@ public enum EventKind: UInt8, CaseIterable, Sendable, Codable {
     /// and ignored by pricing and rules, so that old readers accept new traces.
     case unknown
 
-    /// The name used in the `type` field of a Drain trace.
+    /// The name used in the `type` field of a Drain trace (`TraceEventType`, the writers'
+    /// vocabulary), or `unknown`.
     public var traceName: String {
-        switch self {
-        case .lifecycle: "lifecycle"
-        case .wakeup: "wakeup"
-        case .cpu: "cpu"
-        case .timer: "timer"
-        case .poll: "poll"
-        case .net: "net"
-        case .disk: "disk"
-        case .memory: "memory"
-        case .memoryWarning: "memory_warning"
-        case .resource: "resource"
-        case .backgroundTask: "background_task"
-        case .gpu: "gpu"
-        case .frame: "frame"
-        case .sensor: "sensor"
-        case .location: "location"
-        case .idleTimer: "idle_timer"
-        case .mark: "mark"
-        case .unknown: "unknown"
-        }
+        TraceEventType(rawValue: rawValue).map { "\($0.name)" } ?? "unknown"
     }
 
     /// Whether the `duration` column is time the event itself spans (a CPU or GPU slice, a
@@ -70,15 +54,8 @@ public enum EventKind: UInt8, CaseIterable, Sendable, Codable {
 public enum LifecycleState: UInt8, CaseIterable, Sendable, Codable {
     case notRunning = 0, inactive, active, background, suspended
 
-    public var traceName: String {
-        switch self {
-        case .notRunning: "not_running"
-        case .inactive: "inactive"
-        case .active: "active"
-        case .background: "background"
-        case .suspended: "suspended"
-        }
-    }
+    /// The spelling in a trace (`TraceLifecycleState`).
+    public var traceName: String { "\(TraceLifecycleState(rawValue: rawValue)!.name)" }
 
     public init?(traceName: String) {
         guard let state = LifecycleState.allCases.first(where: { $0.traceName == traceName }) else { return nil }
@@ -93,14 +70,12 @@ public enum LifecycleState: UInt8, CaseIterable, Sendable, Codable {
 public enum NetDirection: UInt8, CaseIterable, Sendable, Codable {
     case tx = 0, rx
 
-    public var traceName: String { self == .tx ? "tx" : "rx" }
+    /// The spelling in a trace (`TraceNetDirection`).
+    public var traceName: String { "\(TraceNetDirection(rawValue: rawValue)!.name)" }
 
     public init?(traceName: String) {
-        switch traceName {
-        case "tx": self = .tx
-        case "rx": self = .rx
-        default: return nil
-        }
+        guard let direction = NetDirection.allCases.first(where: { $0.traceName == traceName }) else { return nil }
+        self = direction
     }
 }
 
@@ -110,15 +85,8 @@ public enum LinkKind: UInt8, CaseIterable, Sendable, Codable {
     case unspecified = 0
     case wifi, cellular, ethernet, loopback
 
-    public var traceName: String {
-        switch self {
-        case .unspecified: "unspecified"
-        case .wifi: "wifi"
-        case .cellular: "cellular"
-        case .ethernet: "ethernet"
-        case .loopback: "loopback"
-        }
-    }
+    /// The spelling in a trace (`TraceNetInterface`), or `unspecified`.
+    public var traceName: String { TraceNetInterface(rawValue: rawValue).map { "\($0.name)" } ?? "unspecified" }
 
     public init?(traceName: String) {
         guard let link = LinkKind.allCases.first(where: { $0.traceName == traceName && $0 != .unspecified }) else {
@@ -132,14 +100,8 @@ public enum LinkKind: UInt8, CaseIterable, Sendable, Codable {
 public enum DiskOperation: UInt8, CaseIterable, Sendable, Codable {
     case write = 0, fsync, read, truncate
 
-    public var traceName: String {
-        switch self {
-        case .write: "write"
-        case .fsync: "fsync"
-        case .read: "read"
-        case .truncate: "truncate"
-        }
-    }
+    /// The spelling in a trace (`TraceDiskOperation`).
+    public var traceName: String { "\(TraceDiskOperation(rawValue: rawValue)!.name)" }
 
     public init?(traceName: String) {
         guard let op = DiskOperation.allCases.first(where: { $0.traceName == traceName }) else { return nil }

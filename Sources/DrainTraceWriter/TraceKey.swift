@@ -1,7 +1,7 @@
 /// The field names of Drain trace version 1, events and header (docs/trace-format.md).
 /// Names are a contract: never renamed.
 ///
-/// Raw values are the codes of DrainImport's `TraceField`: the same fields in the same order.
+/// The reader (DrainImport) uses this list too, so reader and writers cannot disagree.
 public enum TraceKey: UInt8, CaseIterable, Sendable {
     case t, type, thread
     case state, reason, source, dur, name, interval, tolerance, repeats

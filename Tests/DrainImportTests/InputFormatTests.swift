@@ -98,7 +98,7 @@ struct InputFormatTests {
         "what is not recognised is named by its first bytes",
         arguments: [
             ("", "the file is empty"),
-            ("hello world\n", #"not a pcap or pcapng capture, Drain trace, strace output, MetricKit or Chrome trace JSON; it starts with "hello world\u000A""#),
+            ("hello world\n", #"not a format Drain reads (Drain traces (.jsonl), pcap captures, pcapng captures, Chrome traces, MetricKit JSON, strace output); it starts with "hello world\u000A""#),
             (#"{"name":"x"}"#, #"a JSON object that is not a Drain trace (no drain_trace header), a Chrome trace (no traceEvents) or a MetricKit payload; it starts with "{\"name\":\"x\"}""#),
             ("[1,2,3]", #"a JSON array that is not a Chrome trace (no objects with "ph"); it starts with "[1,2,3]""#),
         ])
@@ -114,7 +114,7 @@ struct InputFormatTests {
     func binary() throws {
         let fixture = try TraceFixture(bytes: [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00], name: "a.out")
         defer { fixture.remove() }
-        #expect(throws: ImportError.unknownFormat(path: fixture.path, reason: "not a pcap or pcapng capture, Drain trace, strace output, MetricKit or Chrome trace JSON; it starts with bytes 7f 45 4c 46 02 01 01 00")) {
+        #expect(throws: ImportError.unknownFormat(path: fixture.path, reason: "not a format Drain reads (Drain traces (.jsonl), pcap captures, pcapng captures, Chrome traces, MetricKit JSON, strace output); it starts with bytes 7f 45 4c 46 02 01 01 00")) {
             try InputFormat.detect(path: fixture.path)
         }
     }

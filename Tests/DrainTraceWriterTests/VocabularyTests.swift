@@ -2,18 +2,28 @@ import DrainTrace
 import DrainTraceWriter
 import Testing
 
-/// The writer's vocabulary is the reader's: each spelling belongs to the code of the same
-/// raw value in DrainTrace, which the reader and the rules use.
+/// DrainTrace's codes take their spellings from the writer's vocabulary, so the two cannot
+/// drift apart; these tests pin the spellings to docs/trace-format.md and check that every
+/// code has a spelling (DrainTrace looks them up by raw value).
 @Suite struct VocabularyTests {
-    @Test func spellingsMatchTheTimelineCodes() {
-        for type in TraceEventType.allCases {
-            #expect("\(type.name)" == EventKind(rawValue: type.rawValue)?.traceName)
-        }
+    @Test func everyTimelineCodeHasTheDocumentedSpelling() {
+        #expect(EventKind.allCases.map(\.traceName) == [
+            "lifecycle", "wakeup", "cpu", "timer", "poll", "net", "disk", "memory", "memory_warning", "resource",
+            "background_task", "gpu", "frame", "sensor", "location", "idle_timer", "mark", "unknown",
+        ])
+        #expect(LifecycleState.allCases.map(\.traceName) == ["not_running", "inactive", "active", "background", "suspended"])
+        #expect(NetDirection.allCases.map(\.traceName) == ["tx", "rx"])
+        #expect(LinkKind.allCases.map(\.traceName) == ["unspecified", "wifi", "cellular", "ethernet", "loopback"])
+        #expect(DiskOperation.allCases.map(\.traceName) == ["write", "fsync", "read", "truncate"])
+    }
+
+    @Test func everyWriterSpellingReadsBackAsItsCode() {
+        for type in TraceEventType.allCases { #expect(EventKind(traceName: "\(type.name)")?.rawValue == type.rawValue) }
         #expect(TraceEventType.allCases.count == EventKind.allCases.count - 1)  // not `unknown`
-        for state in TraceLifecycleState.allCases { #expect("\(state.name)" == LifecycleState(rawValue: state.rawValue)?.traceName) }
-        for direction in TraceNetDirection.allCases { #expect("\(direction.name)" == NetDirection(rawValue: direction.rawValue)?.traceName) }
-        for link in TraceNetInterface.allCases { #expect("\(link.name)" == LinkKind(rawValue: link.rawValue)?.traceName) }
-        for operation in TraceDiskOperation.allCases { #expect("\(operation.name)" == DiskOperation(rawValue: operation.rawValue)?.traceName) }
+        for state in TraceLifecycleState.allCases { #expect(LifecycleState(traceName: "\(state.name)")?.rawValue == state.rawValue) }
+        for direction in TraceNetDirection.allCases { #expect(NetDirection(traceName: "\(direction.name)")?.rawValue == direction.rawValue) }
+        for link in TraceNetInterface.allCases { #expect(LinkKind(traceName: "\(link.name)")?.rawValue == link.rawValue) }
+        for operation in TraceDiskOperation.allCases { #expect(DiskOperation(traceName: "\(operation.name)")?.rawValue == operation.rawValue) }
         for action in TraceResourceAction.allCases {
             #expect("\(action.name)" == Action(rawValue: action.rawValue)?.traceName(for: .resource))
         }

@@ -147,7 +147,7 @@ final class CaptureFile {
         guard !interfaces.isEmpty else { return "its interfaces after its first packet" }
         var parts: [String] = []
         for (index, interface) in interfaces.prefix(8).enumerated() {
-            let name = interface.name.map { " " + MessageText.quoted($0) } ?? ""
+            let name = interface.name.map { " " + UntrustedText.quoted($0) } ?? ""
             let type = LinkLayer.describe(dataLinkType: Int32(interface.linkType))
             parts.append("\(index)\(name) \(type) snaplen \(interface.snapLength)")
         }

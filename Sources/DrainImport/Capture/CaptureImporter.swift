@@ -49,7 +49,7 @@ public struct CaptureImporter: Sendable {
             guard let address = IPAddress(text: text) else {
                 throw .badData(
                     path: path, location: nil,
-                    reason: "the device address \(MessageText.quoted(text)) is not an IPv4 or IPv6 address")
+                    reason: "the device address \(UntrustedText.quoted(text)) is not an IPv4 or IPv6 address")
             }
             given = address
         }
@@ -100,7 +100,7 @@ public struct CaptureImporter: Sendable {
         guard let first = kinds.first else { return .unspecified }
         if kinds.allSatisfy({ $0 == first }) { return first }
         let listed = zip(interfaces, kinds).prefix(8).map { interface, kind in
-            "\(interface.name.map(MessageText.quoted) ?? "unnamed") (\(kind == .unspecified ? "unknown" : kind.traceName))"
+            "\(interface.name.map { UntrustedText.quoted($0) } ?? "unnamed") (\(kind == .unspecified ? "unknown" : kind.traceName))"
         }
         diagnostics.record(
             .warning, code: "mixed-interfaces",

@@ -109,7 +109,7 @@ struct CaptureReader {
             diagnostics.record(
                 .error, code: "truncated",
                 message: "the capture is cut short or damaged at packet \(packets + 1): libpcap stopped with "
-                    + "\(MessageText.quoted(reason)) after \(packets) packet(s); \(rest)",
+                    + "\(UntrustedText.quoted(reason)) after \(packets) packet(s); \(rest)",
                 location: location)
         }
     }
