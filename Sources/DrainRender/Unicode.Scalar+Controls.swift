@@ -19,3 +19,23 @@ extension Unicode.Scalar {
         }
     }
 }
+
+extension String {
+    /// `text` with each scalar for which `replacement` gives a string replaced by it, stray
+    /// and bidirectional controls replaced by U+FFFD, and every other scalar kept: the shape
+    /// that every escaping of untrusted report text shares. O(n).
+    static func neutralizing(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            if let replaced = replacement(scalar) {
+                result += replaced
+            } else if scalar.isStrayControl || scalar.isBidiControl {
+                result += "\u{FFFD}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -5,24 +5,16 @@ enum HTML {
     /// characters and bidirectional controls become U+FFFD, so a name can neither carry
     /// invisible characters nor reorder the text shown around it. O(n).
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
+        String.neutralizing(text) { scalar in
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default:
-                if scalar.isStrayControl || scalar.isBidiControl {
-                    result += "\u{FFFD}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            default: nil
             }
         }
-        return result
     }
 
     /// JSON made safe inside `<script type="application/json">`: `<`, `>` and `&` become

@@ -10,25 +10,15 @@ enum Markdown {
     /// Bare URLs and `www.` names may still be linked by GitHub's autolinker; they are shown
     /// as written, so no text can disguise where such a link goes.
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
+        String.neutralizing(text) { scalar in
             switch scalar {
-            case "\\", "`", "*", "_", "[", "]", "|", "~", "#", "$":
-                result += "\\"
-                result.unicodeScalars.append(scalar)
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "&": result += "&amp;"
-            case "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": result += " "
-            default:
-                if scalar.isStrayControl || scalar.isBidiControl {
-                    result += "\u{FFFD}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            case "\\", "`", "*", "_", "[", "]", "|", "~", "#", "$": "\\" + String(scalar)
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "&": "&amp;"
+            case "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": " "
+            default: nil
             }
         }
-        return result
     }
 }

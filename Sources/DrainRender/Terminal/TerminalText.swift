@@ -6,21 +6,12 @@ enum TerminalText {
     /// capture can neither move the cursor, recolour the terminal nor reorder what is shown.
     /// O(n).
     static func sanitize(_ text: String) -> String {
-        var result = ""
-        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
+        String.neutralizing(text) { scalar in
             switch scalar.value {
-            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
-                result += " "
-            default:
-                if scalar.isStrayControl || scalar.isBidiControl {
-                    result += "\u{FFFD}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: " "
+            default: nil
             }
         }
-        return result
     }
 
     /// `text` cut to `width` characters, the last one an ellipsis when cut.
