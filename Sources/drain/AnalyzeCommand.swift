@@ -20,7 +20,11 @@ struct AnalyzeCommand: ParsableCommand {
               drain analyze app.jsonl --model iphone-wifi --json - | jq .energy
               drain analyze phone.pcapng app.jsonl --link cellular --html report.html
               drain analyze report.json --html report.html
-            """
+
+            Input formats (recognised by their first bytes, not their names; gzip-compressed \
+            files are read as they are):
+
+            """ + Importers.inputFormatsHelp
     )
 
     @Argument(help: ArgumentHelp(Importers.inputFilesHelp + " Or one report JSON saved by --json.", valueName: "INPUT"))
