@@ -1,5 +1,5 @@
 /// The colour of each energy category and radio state, the same in every output.
-enum CategoryPalette {
+public enum CategoryPalette {
     /// Colours of the known categories (a colour-blind-aware qualitative palette).
     private static let known: [String: String] = [
         "cpu": "#4e79a7", "radio": "#e15759", "disk": "#f28e2b", "polling": "#b07aa1",
@@ -10,7 +10,7 @@ enum CategoryPalette {
 
     /// One colour per name, in the order given: known categories keep their colour, others
     /// take the spare colours in turn.
-    static func colors(for categories: [String]) -> [String] {
+    public static func colors(for categories: [String]) -> [String] {
         var nextSpare = 0
         return categories.map { name in
             if let color = known[name] { return color }
@@ -40,7 +40,7 @@ enum CategoryPalette {
 
     /// A colour per radio state name: known states by energy, others from the spare list in
     /// name order.
-    static func radioColors(for states: [String]) -> [String: String] {
+    public static func radioColors(for states: [String]) -> [String: String] {
         var colors: [String: String] = [:]
         var nextSpare = 0
         for state in Set(states).sorted() {

@@ -1,10 +1,11 @@
-/// Escaping for the two places report strings go in the HTML document.
-enum HTML {
+/// Escaping for the two places report strings go in an HTML page (the report page, and the
+/// comparison page, which reuses it).
+public enum HTML {
     /// `text` made safe for element content and for double- or single-quoted attribute
     /// values: `&`, `<`, `>`, `"` and `'` become character references; stray control
     /// characters and bidirectional controls become U+FFFD, so a name can neither carry
     /// invisible characters nor reorder the text shown around it. O(n).
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         String.neutralizing(text) { scalar in
             switch scalar {
             case "&": "&amp;"
@@ -23,7 +24,7 @@ enum HTML {
     /// bidirectional controls that JSON leaves raw (DEL, C1, U+202E…) are escaped too so the
     /// page source holds none. These characters can only occur inside JSON strings, where
     /// the escapes mean the same characters, so the result is still the same JSON. O(n).
-    static func scriptJSON(_ json: String) -> String {
+    public static func scriptJSON(_ json: String) -> String {
         var result = ""
         result.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
         for scalar in json.unicodeScalars {

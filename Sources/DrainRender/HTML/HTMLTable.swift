@@ -1,17 +1,17 @@
 /// A table of the HTML report, rendered with every cell escaped; sortable tables carry each
 /// numeric cell's raw value in `data-value` for the page script.
-struct HTMLTable {
-    struct Column {
-        var title: String
-        var numeric: Bool
+public struct HTMLTable: Sendable {
+    public struct Column: Sendable {
+        public var title: String
+        public var numeric: Bool
 
-        init(_ title: String, numeric: Bool = false) {
+        public init(_ title: String, numeric: Bool = false) {
             self.title = title
             self.numeric = numeric
         }
     }
 
-    enum Cell {
+    public enum Cell: Sendable {
         /// Text from the report; escaped.
         case text(String)
         /// Text in a monospaced face (paths, hosts, ids); escaped, with the full text as a
@@ -23,12 +23,21 @@ struct HTMLTable {
         case markup(String, sortText: String)
     }
 
-    var columns: [Column]
-    var rows: [[Cell]] = []
-    var sortable = false
-    var cssClass = ""
+    public var columns: [Column]
+    public var rows: [[Cell]] = []
+    /// Whether the page script sorts it by a click on a column header.
+    public var sortable = false
+    public var cssClass = ""
 
-    func render() -> String {
+    public init(columns: [Column], rows: [[Cell]] = [], sortable: Bool = false, cssClass: String = "") {
+        self.columns = columns
+        self.rows = rows
+        self.sortable = sortable
+        self.cssClass = cssClass
+    }
+
+    /// The table as HTML, every text cell escaped.
+    public func render() -> String {
         var classes = cssClass
         if sortable { classes += classes.isEmpty ? "sortable" : " sortable" }
         var html = classes.isEmpty ? "<table>" : "<table class=\"\(classes)\">"
