@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "DrainReport", targets: ["DrainReport"]),
         .library(name: "DrainRender", targets: ["DrainRender"]),
         .library(name: "DrainPipeline", targets: ["DrainPipeline"]),
+        .library(name: "DrainGate", targets: ["DrainGate"]),
         .library(name: "DrainProbe", targets: ["DrainProbe"]),
         .library(name: "DrainTraceWriter", targets: ["DrainTraceWriter"]),
     ],
@@ -50,6 +51,7 @@ let package = Package(
             name: "DrainPipeline",
             dependencies: ["DrainTrace", "DrainTraceWriter", "DrainImport", "DrainModel", "DrainAggregate", "DrainRules", "DrainReport"]
         ),
+        .target(name: "DrainGate", dependencies: ["DrainTrace", "DrainReport", "DrainRules", "DrainYAML", "DrainPipeline"]),
         .executableTarget(
             name: "drain",
             dependencies: [
@@ -89,6 +91,7 @@ let package = Package(
         .testTarget(
             name: "DrainRecordTests", dependencies: ["DrainRecord", "DrainImport", "DrainTrace", "DrainTraceWriter", "DrainTestSupport", "drain"]
         ),
+        .testTarget(name: "DrainGateTests", dependencies: ["DrainGate", "DrainReport", "DrainTestSupport"]),
         .testTarget(name: "DrainTraceWriterTests", dependencies: ["DrainTraceWriter", "DrainTrace"]),
         .testTarget(name: "DrainProbeTests", dependencies: ["DrainProbe", "DrainImport", "DrainTrace", "DrainTestSupport"]),
     ]

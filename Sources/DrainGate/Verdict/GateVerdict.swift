@@ -1,0 +1,44 @@
+/// Everything a gate decided, as `--json` writes it (`docs/gate.md#json`): versioned and
+/// deterministic, so the same runs, baseline and budget give the same bytes.
+public struct GateVerdict: Codable, Sendable, Equatable {
+    public static let currentVersion = 1
+
+    public enum Outcome: String, Codable, Sendable {
+        case pass, fail
+    }
+
+    public var gateVersion: Int
+    public var generator: String
+    public var scenario: String?
+    public var model: String
+    /// How many candidate runs were judged.
+    public var runs: Int
+    /// How many baseline runs, when there is a baseline.
+    public var baselineRuns: Int?
+    /// Where the baseline came from.
+    public var baselineGit: GitRevision?
+    public var baselineHost: HostInfo?
+    /// Things the reader must know: a baseline from another machine, too few runs for
+    /// significance, checks that could not be made.
+    public var warnings: [String]
+    /// Failures first, then warnings, inconclusive results, improvements, passes, skips.
+    public var checks: [GateCheck]
+    public var outcome: Outcome
+    /// 0 or 1.
+    public var exitCode: Int32
+
+    enum CodingKeys: String, CodingKey {
+        case gateVersion = "gate_version"
+        case generator, scenario, model, runs
+        case baselineRuns = "baseline_runs"
+        case baselineGit = "baseline_git"
+        case baselineHost = "baseline_host"
+        case warnings, checks, outcome
+        case exitCode = "exit_code"
+    }
+
+    /// The checks of `status`, in order.
+    public func checks(_ status: GateCheck.Status) -> [GateCheck] {
+        checks.filter { $0.status == status }
+    }
+}
