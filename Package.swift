@@ -51,7 +51,9 @@ let package = Package(
             name: "DrainPipeline",
             dependencies: ["DrainTrace", "DrainTraceWriter", "DrainImport", "DrainModel", "DrainAggregate", "DrainRules", "DrainReport"]
         ),
-        .target(name: "DrainGate", dependencies: ["DrainTrace", "DrainReport", "DrainRules", "DrainYAML", "DrainPipeline"]),
+        .target(
+            name: "DrainGate", dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainReport", "DrainRules", "DrainYAML", "DrainPipeline"]
+        ),
         .executableTarget(
             name: "drain",
             dependencies: [

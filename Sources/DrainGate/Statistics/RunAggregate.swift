@@ -6,7 +6,11 @@ public enum RunAggregate: String, Codable, Sendable, CaseIterable {
     /// middle two; p90 interpolates linearly between ranks (numpy's default). O(n log n).
     public func of(_ values: [Double]) -> Double {
         precondition(!values.isEmpty, "an aggregate of no runs")
-        let sorted = values.sorted()
+        return of(sorted: values.sorted())
+    }
+
+    /// The figure of `sorted`, already in ascending order (not empty). O(1).
+    func of(sorted: [Double]) -> Double {
         switch self {
         case .min: return sorted[0]
         case .max: return sorted[sorted.count - 1]
