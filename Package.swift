@@ -51,7 +51,7 @@ let package = Package(
             name: "DrainPipeline",
             dependencies: ["DrainTrace", "DrainTraceWriter", "DrainImport", "DrainModel", "DrainAggregate", "DrainRules", "DrainReport"]
         ),
-        .target(name: "DrainGate", dependencies: ["DrainTrace", "DrainReport", "DrainRules", "DrainYAML", "DrainPipeline"]),
+        .target(name: "DrainGate", dependencies: ["DrainTrace", "DrainReport", "DrainRender", "DrainRules", "DrainYAML", "DrainPipeline"]),
         .executableTarget(
             name: "drain",
             dependencies: [

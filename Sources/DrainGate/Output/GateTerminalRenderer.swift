@@ -1,0 +1,51 @@
+import DrainRender
+
+/// Renders a verdict for a terminal: a header, the verdict's warnings, one line per check that
+/// is not a pass (what was expected and what was found, its note indented below), then the
+/// passing checks, one compact line each, and the skipped ones with why.
+public struct GateTerminalRenderer: Sendable {
+    /// Whether ANSI colours are used.
+    public var color: Bool
+
+    public init(color: Bool) {
+        self.color = color
+    }
+
+    /// The verdict as lines of text, each ending in a newline. ANSI styles appear only when
+    /// `color` is true; every string from the verdict is sanitised (`TerminalText.sanitize`)
+    /// so that none can carry its own escape sequence or line break. Deterministic; O(checks).
+    public func render(_ verdict: GateVerdict) -> String {
+        var lines: [String] = []
+        let outcome = verdict.outcome == .pass ? style("PASS", "1;32") : style("FAIL", "1;31")
+        let scenario = verdict.scenario.map { ": " + sanitize($0) } ?? ""
+        lines.append(
+            style("drain gate\(scenario) · model \(sanitize(verdict.model)) · \(verdict.runCounts)", "1") + " · " + outcome)
+        var context = [verdict.tally]
+        if let revision = verdict.baselineRevision { context.append(sanitize(revision)) }
+        lines.append(style(context.joined(separator: " · "), "2"))
+        for warning in verdict.warnings {
+            lines.append(style("warning:", "33") + " " + sanitize(warning))
+        }
+        for check in verdict.presentedChecks {
+            let (mark, code) = Self.marks[check.status]!
+            let statement = sanitize(check.statement)
+            if check.status == .pass {
+                lines.append(style("\(mark) \(statement)", "2"))
+                continue
+            }
+            lines.append(style(mark, code) + " " + statement)
+            if let note = check.note { lines.append("    " + style(sanitize(note), "2")) }
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// The mark and SGR colour of each status.
+    static let marks: [GateCheck.Status: (mark: String, code: String)] = [
+        .fail: ("✗", "31"), .warn: ("!", "33"), .inconclusive: ("?", "35"), .improvement: ("★", "32"), .pass: ("✓", "32"),
+        .skipped: ("–", "2"),
+    ]
+
+    private func sanitize(_ text: String) -> String { TerminalText.sanitize(text) }
+
+    private func style(_ text: String, _ code: String) -> String { TerminalText.style(text, code, enabled: color) }
+}
