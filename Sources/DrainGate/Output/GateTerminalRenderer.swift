@@ -1,8 +1,8 @@
 import DrainRender
 
 /// Renders a verdict for a terminal: a header, the verdict's warnings, one line per check that
-/// is not a pass (what was expected and what was found, its note indented below), then the
-/// passing checks, one compact line each, and the skipped ones with why.
+/// did not pass (what was expected and what was found, its note indented below), failures
+/// first, then one compact line naming the passing checks.
 public struct GateTerminalRenderer: Sendable {
     /// Whether ANSI colours are used.
     public var color: Bool
@@ -26,18 +26,22 @@ public struct GateTerminalRenderer: Sendable {
         for warning in verdict.warnings {
             lines.append(style("warning:", "33") + " " + sanitize(warning))
         }
-        for check in verdict.presentedChecks {
+        for check in verdict.presentedChecks where check.status != .pass {
             let (mark, code) = Self.marks[check.status]!
-            let statement = sanitize(check.statement)
-            if check.status == .pass {
-                lines.append(style("\(mark) \(statement)", "2"))
-                continue
-            }
-            lines.append(style(mark, code) + " " + statement)
+            lines.append(style(mark, code) + " " + sanitize(check.statement))
             if let note = check.note { lines.append("    " + style(sanitize(note), "2")) }
+        }
+        let passed = verdict.checks(.pass)
+        if !passed.isEmpty {
+            var ids = passed.prefix(Self.passesListed).map { sanitize($0.id) }.joined(separator: ", ")
+            if passed.count > Self.passesListed { ids += " and \(passed.count - Self.passesListed) more" }
+            lines.append(style(Self.marks[.pass]!.mark, Self.marks[.pass]!.code) + " " + style("\(passed.count) passed: \(ids)", "2"))
         }
         return lines.map { $0 + "\n" }.joined()
     }
+
+    /// The most passing checks named: they are listed by id on one line.
+    static let passesListed = 20
 
     /// The mark and SGR colour of each status.
     static let marks: [GateCheck.Status: (mark: String, code: String)] = [
