@@ -118,11 +118,11 @@ enum GateVerdictFixture {
         String(String.UnicodeScalarView(text.unicodeScalars.map { "\u{1B}\u{07}\u{9B}\u{202E}".unicodeScalars.contains($0) ? "\u{FFFD}" : $0 }))
     }
 
-    /// A verdict of `count` checks of `status`, the energy at stake of the i-th being i J.
-    static func many(_ count: Int, _ status: GateCheck.Status, prefix: String = "budget:energy.by_category.cpu") -> [GateCheck] {
+    /// `count` budget checks of `status` on `subject`, the energy at stake of the i-th being i J.
+    static func many(_ count: Int, _ status: GateCheck.Status, subject: String = "energy.by_category.cpu") -> [GateCheck] {
         (0..<count).map { index in
             GateCheck(
-                id: "\(prefix)#\(index)", kind: .budget, subject: "energy.by_category.cpu", status: status, expected: "≤ 1 J",
+                id: "budget:\(subject)#\(index)", kind: .budget, subject: subject, status: status, expected: "≤ 1 J",
                 found: "\(index + 1) J", unit: "J", value: Double(index + 1), runs: [Double(index + 1)], regression: nil,
                 energyImpactJ: Double(index), note: nil)
         }
