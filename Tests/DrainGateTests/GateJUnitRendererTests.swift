@@ -145,6 +145,6 @@ final class XMLElementCollector: NSObject, XMLParserDelegate {
     @Test func removesCharactersXMLForbids() {
         #expect(XML.escape("a\u{0}b\u{1F}c\u{FFFE}d\u{FFFF}e\tf\ng") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\tf\ng")
         #expect(XML.escape("a\tb\nc\rd", attribute: true) == "a&#9;b&#10;c&#13;d")
-        #expect(XML.escape("<&>\"'") == "&lt;&amp;&gt;&quot;&apos;")
+        #expect(XML.escape("<&>\"'") == "&lt;&amp;&gt;&quot;&#39;")
     }
 }
