@@ -27,15 +27,14 @@ public struct GateTerminalRenderer: Sendable {
             lines.append(style("warning:", "33") + " " + sanitize(warning))
         }
         for check in verdict.presentedChecks where check.status != .pass {
-            let (mark, code) = Self.marks[check.status]!
-            lines.append(style(mark, code) + " " + sanitize(check.statement))
+            lines.append(mark(check.status) + " " + sanitize(check.statement))
             if let note = check.note { lines.append("    " + style(sanitize(note), "2")) }
         }
         let passed = verdict.checks(.pass)
         if !passed.isEmpty {
             var ids = passed.prefix(Self.passesListed).map { sanitize($0.id) }.joined(separator: ", ")
             if passed.count > Self.passesListed { ids += " and \(passed.count - Self.passesListed) more" }
-            lines.append(style(Self.marks[.pass]!.mark, Self.marks[.pass]!.code) + " " + style("\(passed.count) passed: \(ids)", "2"))
+            lines.append(mark(.pass) + " " + style("\(passed.count) passed: \(ids)", "2"))
         }
         return lines.map { $0 + "\n" }.joined()
     }
@@ -43,11 +42,17 @@ public struct GateTerminalRenderer: Sendable {
     /// The most passing checks named: they are listed by id on one line.
     static let passesListed = 20
 
-    /// The mark and SGR colour of each status.
-    static let marks: [GateCheck.Status: (mark: String, code: String)] = [
-        .fail: ("✗", "31"), .warn: ("!", "33"), .inconclusive: ("?", "35"), .improvement: ("★", "32"), .pass: ("✓", "32"),
-        .skipped: ("–", "2"),
-    ]
+    /// The mark of `status`, in its colour.
+    private func mark(_ status: GateCheck.Status) -> String {
+        switch status {
+        case .fail: style("✗", "31")
+        case .warn: style("!", "33")
+        case .inconclusive: style("?", "35")
+        case .improvement: style("★", "32")
+        case .pass: style("✓", "32")
+        case .skipped: style("–", "2")
+        }
+    }
 
     private func sanitize(_ text: String) -> String { TerminalText.sanitize(text) }
 
