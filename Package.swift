@@ -52,7 +52,8 @@ let package = Package(
             dependencies: ["DrainTrace", "DrainTraceWriter", "DrainImport", "DrainModel", "DrainAggregate", "DrainRules", "DrainReport"]
         ),
         .target(
-            name: "DrainGate", dependencies: ["DrainTrace", "DrainImport", "DrainModel", "DrainReport", "DrainRules", "DrainYAML", "DrainPipeline"]
+            name: "DrainGate",
+            dependencies: ["DrainImport", "DrainModel", "DrainReport", "DrainRender", "DrainRules", "DrainYAML", "DrainPipeline"]
         ),
         .executableTarget(
             name: "drain",

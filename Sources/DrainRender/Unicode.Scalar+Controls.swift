@@ -24,7 +24,7 @@ extension String {
     /// `text` with each scalar for which `replacement` gives a string replaced by it, stray
     /// and bidirectional controls replaced by U+FFFD, and every other scalar kept: the shape
     /// that every escaping of untrusted report text shares. O(n).
-    static func neutralizing(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+    public static func neutralizing(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {

@@ -1,12 +1,12 @@
 import Foundation
 
 /// The one JSON encoding of a report, shared by the JSON renderer and the HTML data block.
-enum ReportJSON {
+public enum ReportJSON {
     /// Encodes `value` with sorted keys, so equal values give identical bytes.
     ///
     /// Non-finite numbers are refused (JSON has no spelling for them) with the path of the
     /// offending value rather than an opaque encoder error.
-    static func encode(_ value: some Encodable, pretty: Bool) throws(ReportRenderError) -> String {
+    public static func encode(_ value: some Encodable, pretty: Bool) throws(ReportRenderError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         do {

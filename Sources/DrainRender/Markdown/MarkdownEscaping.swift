@@ -1,5 +1,5 @@
 /// Escaping for report strings placed in GitHub-flavoured Markdown.
-enum Markdown {
+public enum Markdown {
     /// `text` as inert inline Markdown, safe in a paragraph, a heading, a list item or a table
     /// cell: the punctuation that could start emphasis, strikethrough, code, a link or image
     /// (`[`), a table cell, a heading or math (`$`) is backslash-escaped; `<`, `>` and `&` become character references so no raw
@@ -9,7 +9,7 @@ enum Markdown {
     ///
     /// Bare URLs and `www.` names may still be linked by GitHub's autolinker; they are shown
     /// as written, so no text can disguise where such a link goes.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         String.neutralizing(text) { scalar in
             switch scalar {
             case "\\", "`", "*", "_", "[", "]", "|", "~", "#", "$": "\\" + String(scalar)

@@ -1,11 +1,11 @@
 /// Text for a terminal: untrusted strings neutralised, ANSI styles applied only on request.
-enum TerminalText {
+public enum TerminalText {
     /// `text` with every character that could act on the terminal replaced: line and
     /// paragraph breaks and tabs become spaces; other C0 controls (ESC among them), DEL, C1
     /// controls (CSI among them) and bidirectional overrides become U+FFFD. So a hostile
     /// capture can neither move the cursor, recolour the terminal nor reorder what is shown.
     /// O(n).
-    static func sanitize(_ text: String) -> String {
+    public static func sanitize(_ text: String) -> String {
         String.neutralizing(text) { scalar in
             switch scalar.value {
             case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: " "
@@ -27,7 +27,7 @@ enum TerminalText {
     }
 
     /// `text` wrapped in the SGR sequence `code` when `enabled`.
-    static func style(_ text: String, _ code: String, enabled: Bool) -> String {
+    public static func style(_ text: String, _ code: String, enabled: Bool) -> String {
         enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 }
