@@ -58,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "drain",
             dependencies: [
-                "DrainTrace", "DrainImport", "DrainModel", "DrainReport", "DrainRender", "DrainPipeline", "DrainRecord",
+                "DrainTrace", "DrainImport", "DrainModel", "DrainReport", "DrainRender", "DrainPipeline", "DrainGate", "DrainRecord",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -21,12 +21,18 @@ public enum DrainCommand {
         return testBinary.deletingLastPathComponent().appendingPathComponent("drain")
     }
 
-    /// Runs `drain ARGUMENTS…` in `directory` and waits for it.
-    public static func run(_ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
+    /// Runs `drain ARGUMENTS…` in `directory` and waits for it; `environment` adds to (or,
+    /// with a nil value, removes from) the test's own environment.
+    public static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String?] = [:]) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            var merged = ProcessInfo.processInfo.environment
+            for (name, value) in environment { merged[name] = value }
+            process.environment = merged
+        }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
