@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "DrainRecordTests", dependencies: ["DrainRecord", "DrainImport", "DrainTrace", "DrainTraceWriter", "DrainTestSupport", "drain"]
         ),
-        .testTarget(name: "DrainGateTests", dependencies: ["DrainGate", "DrainReport", "DrainTestSupport"]),
+        .testTarget(name: "DrainGateTests", dependencies: ["DrainGate", "DrainImport", "DrainPipeline", "DrainReport", "DrainTestSupport"]),
         .testTarget(name: "DrainTraceWriterTests", dependencies: ["DrainTraceWriter", "DrainTrace"]),
         .testTarget(name: "DrainProbeTests", dependencies: ["DrainProbe", "DrainImport", "DrainTrace", "DrainTestSupport"]),
     ]

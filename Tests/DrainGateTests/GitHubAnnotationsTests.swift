@@ -14,6 +14,9 @@ import Testing
             "::error title=regression%3A energy.by_category.radio::energy.by_category.radio vs baseline: 8 J → 9.5 J, Δ +1.5 J (+18.8 %25), 95 %25 interval [+1.1 J, +1.9 J], p = 0.036; expected no increase beyond 0.8 J (max of 10 %25 of the baseline and 0.1 J)"
                 + note,
             "::error title=budget%3A energy.total_j::energy.total_j ≤ 12 J: found 13.4 J (median of runs 13.1 J, 13.4 J, 14 J)",
+            // The verdict's own warnings come first among the warnings.
+            "::warning title=drain gate::the baseline was made on another machine (Apple M2, 8 cores) than these runs (Intel Xeon, 2 cores): energy measured by a recorder or probe depends on the CPU",
+            "::warning title=drain gate::3 runs against 5 baseline runs: significance needs at least 4 runs per side",
             "::warning title=new finding%3A NET-PERIODIC%3Aapi.example.com::new finding NET-PERIODIC:api.example.com: in 3 of 3 runs, 0 of 5 baseline runs; expected not in the baseline",
             "::warning title=budget%3A memory.peak_bytes::memory.peak_bytes ≤ 150 MB: found 181.2 MB (max of runs 175 MB, 181.2 MB, 178 MB)",
             "::warning title=possible regression%3A wakeups.count::wakeups.count vs baseline: 40 → 46, Δ +6 (+15 %25), 95 %25 interval [-1, +12], p = 0.071; expected no increase beyond 5 (max of 10 %25 of the baseline and 5)"
@@ -24,6 +27,7 @@ import Testing
 
     @Test func writesTenOfEachKindByEnergyAtStakeThenOneNotice() {
         var verdict = GateVerdictFixture.realistic
+        verdict.warnings = []
         // In ascending order of energy, so that only the ranking can put the largest first.
         verdict.checks =
             GateVerdictFixture.many(25, .fail) + GateVerdictFixture.many(12, .warn)
@@ -51,7 +55,15 @@ import Testing
     }
 
     @Test func hostileStringsCannotBreakOrForgeACommand() throws {
-        let verdict = GateVerdictFixture.hostile
+        var verdict = GateVerdictFixture.hostile
+        let general = verdict.warnings
+        #expect(!general.isEmpty)
+        for line in GitHubAnnotations().lines(verdict).filter({ $0.hasPrefix("::warning title=drain gate::") }) {
+            for raw in ["\n", "\r", "\u{1B}", "\u{9B}", "\u{202E}"] { #expect(!line.contains(raw)) }
+            let message = line.dropFirst("::warning title=drain gate::".count)
+            #expect(general.map { GateVerdictFixture.neutralized($0) }.contains(unescape(message)))
+        }
+        verdict.warnings = []
         let lines = GitHubAnnotations().lines(verdict)
         let annotated = verdict.checks.filter { [.fail, .warn, .inconclusive].contains($0.status) }
         #expect(lines.count == annotated.count)

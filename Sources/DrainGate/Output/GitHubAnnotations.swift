@@ -2,8 +2,9 @@ import DrainRender
 
 /// The GitHub Actions workflow commands that annotate a run with a verdict's worst checks:
 /// at most `limit` `::error` lines (from `fail` checks) and at most `limit` `::warning` lines
-/// (from `warn` and `inconclusive` checks), each kind ranked by energy at stake; then, when
-/// any were left out, one `::notice` saying how many more the step summary lists.
+/// (the verdict's own warnings — a baseline from another machine, too few runs — first, then
+/// `warn` and `inconclusive` checks), each kind ranked by energy at stake; then, when any
+/// were left out, one `::notice` saying how many more the step summary lists.
 public struct GitHubAnnotations: Sendable {
     /// The most lines of each kind: GitHub shows only ten annotations of a kind per step.
     public static let limit = 10
@@ -19,9 +20,12 @@ public struct GitHubAnnotations: Sendable {
     /// command, start another or colour the log. Deterministic; O(checks log checks).
     public func lines(_ verdict: GateVerdict) -> [String] {
         let errors = Self.ranked(verdict.checks.filter { $0.status == .fail })
-        let warnings = Self.ranked(verdict.checks.filter { $0.status == .warn || $0.status == .inconclusive })
+        let general = verdict.warnings.map {
+            "::warning title=drain gate::" + Self.escape($0.cut(toScalars: Self.messageLimit), property: false)
+        }
+        let warnings = general + Self.ranked(verdict.checks.filter { $0.status == .warn || $0.status == .inconclusive }).map { command("warning", $0) }
         var lines = errors.prefix(Self.limit).map { command("error", $0) }
-        lines += warnings.prefix(Self.limit).map { command("warning", $0) }
+        lines += warnings.prefix(Self.limit)
         let moreErrors = max(0, errors.count - Self.limit), moreWarnings = max(0, warnings.count - Self.limit)
         if moreErrors + moreWarnings > 0 {
             var more: [String] = []
