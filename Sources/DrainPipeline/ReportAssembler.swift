@@ -40,6 +40,7 @@ struct ReportAssembler {
         let breakdown = breakdown()
         let endpoints = endpoints()
         let bins = bins(durationS: durationS)
+        let threads = threadEnergy()
         let guidance = GuidanceScore.scores(evaluation.results)
         // MetricKit aggregates are not priced: a score of their zero energy would be a false 100.
         let energyScore =
@@ -62,6 +63,7 @@ struct ReportAssembler {
             rules: evaluation.results,
             endpoints: endpoints,
             breakdown: breakdown.rows,
+            threads: Array(threads.prefix(Self.breakdownLimit)),
             radio: radio.summary,
             timeline: bins.bins, metrickit: timeline.aggregates,
             metrics: metrics(energy: energy, memory: memory, radio: radio.summary, findings: evaluation.findings, activeS: activeS),
@@ -69,7 +71,9 @@ struct ReportAssembler {
                 breakdown: breakdown.limits, endpoints: ListLimit(limit: nil, total: endpoints.count),
                 bursts: ListLimit(limit: RadioSummary.burstLimit, total: radio.summary.burstCount),
                 radioLane: ListLimit(limit: Self.laneLimit, total: radio.laneTotal),
-                lifecycle: ListLimit(limit: Self.laneLimit, total: bins.lifecycleTotal)))
+                lifecycle: ListLimit(limit: Self.laneLimit, total: bins.lifecycleTotal),
+                marks: ListLimit(limit: Self.laneLimit, total: bins.markTotal),
+                threads: ListLimit(limit: Self.breakdownLimit, total: threads.count)))
     }
 
     private var modelInfo: ModelInfo {
@@ -181,6 +185,24 @@ struct ReportAssembler {
     }
 
     /// The radio summary, and how many non-idle segments the lane had before its cut.
+    /// CPU and GPU slices per thread, the costliest first (then by name).
+    private func threadEnergy() -> [ThreadEnergy] {
+        var tallies: [StringID: (busy: Nanoseconds, energy: Double, slices: Int)] = [:]
+        for row in 0..<timeline.count where timeline.kind[row] == .cpu || timeline.kind[row] == .gpu {
+            var tally = tallies[timeline.thread[row], default: (0, 0, 0)]
+            tally.busy += max(0, timeline.duration[row])
+            tally.energy += row < priced.eventEnergy.count ? priced.eventEnergy[row] : 0
+            tally.slices += 1
+            tallies[timeline.thread[row]] = tally
+        }
+        return tallies.map { thread, tally in
+            ThreadEnergy(
+                thread: thread == 0 ? "(no thread)" : timeline.strings[thread], busyS: Clock.seconds(tally.busy), energyJ: tally.energy,
+                slices: tally.slices)
+        }
+        .sorted { ($0.energyJ, $1.thread) > ($1.energyJ, $0.thread) }
+    }
+
     private func radioSummary() -> (summary: RadioSummary, laneTotal: Int) {
         var laneTotal = 0
         var totals: [String: (link: String, state: String, time: Double, energy: Double, attributed: Bool)] = [:]
@@ -234,7 +256,7 @@ struct ReportAssembler {
     }
 
     /// Energy per bin and category, memory peaks and lifecycle changes for the timeline chart.
-    private func bins(durationS: Double) -> (bins: TimelineBins, lifecycleTotal: Int) {
+    private func bins(durationS: Double) -> (bins: TimelineBins, lifecycleTotal: Int, markTotal: Int) {
         let width = binSeconds ?? Self.binWidth(forDuration: durationS)
         let widthNs = max(1, Clock.nanoseconds(width))
         let count = max(1, Int((end + widthNs - 1) / widthNs))
@@ -244,11 +266,18 @@ struct ReportAssembler {
         var memory = [Double?](repeating: nil, count: count)
         var lifecycle: [LifecycleMark] = []
         var lifecycleTotal = 0
+        var marks: [TimelineMark] = []
+        var markTotal = 0
         for row in 0..<timeline.count {
             switch timeline.kind[row] {
             case .memory:
                 let bin = min(count - 1, max(0, Int(timeline.time[row] / widthNs)))
                 memory[bin] = max(memory[bin] ?? 0, Double(timeline.amount[row]))
+            case .mark:
+                markTotal += 1
+                guard marks.count < Self.laneLimit else { continue }
+                let name = timeline.label[row] != 0 ? timeline.strings[timeline.label[row]] : "mark"
+                marks.append(TimelineMark(timeS: Clock.seconds(timeline.time[row]), name: name))
             case .lifecycle:
                 lifecycleTotal += 1
                 guard lifecycle.count < Self.laneLimit else { continue }
@@ -260,8 +289,8 @@ struct ReportAssembler {
         }
         let bins = TimelineBins(
             binS: width, categories: EnergyCategory.allCases.map(\.name), energyJ: energy, memoryPeakBytes: memory,
-            lifecycle: lifecycle)
-        return (bins, lifecycleTotal)
+            lifecycle: lifecycle, marks: marks)
+        return (bins, lifecycleTotal, markTotal)
     }
 
     /// The smallest round width (1, 2, 5 × 10^k seconds, at least 1 s) giving at most

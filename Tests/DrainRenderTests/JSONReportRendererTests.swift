@@ -21,7 +21,7 @@ import Testing
         let topLevel = first.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.dropFirst(3).prefix { $0 != "\"" } }
         #expect(topLevel.map(String.init) == [
             "active_duration_s", "breakdown", "duration_s", "endpoints", "energy", "findings", "generator", "inputs", "limits", "memory",
-            "metrickit", "metrics", "model", "radio", "rules", "schema_version", "scores", "start", "thresholds", "timeline",
+            "metrickit", "metrics", "model", "radio", "rules", "schema_version", "scores", "start", "threads", "thresholds", "timeline",
         ])
     }
 

@@ -112,6 +112,10 @@ public enum ReportFixture {
                 KeyEnergy(category: "polling", key: "NetworkMonitor.poll", energyJ: 0.8, entries: 400),
                 KeyEnergy(category: "sensors", key: "accelerometer", energyJ: 0.03, entries: 2000),
             ],
+            threads: [
+                ThreadEnergy(thread: "main", busyS: 3.2, energyJ: 3.5, slices: 120),
+                ThreadEnergy(thread: "com.example.sync", busyS: 1.1, energyJ: 1.2, slices: 40),
+            ],
             radio: RadioSummary(
                 states: [
                     RadioSummary.StateTotal(link: "cellular", state: "promotion", timeS: 1.04, energyJ: 1.258, attributed: true),
@@ -137,7 +141,8 @@ public enum ReportFixture {
                     LifecycleMark(timeS: 0.4, state: "inactive"), LifecycleMark(timeS: 1.2, state: "active"),
                     LifecycleMark(timeS: 80, state: "inactive"), LifecycleMark(timeS: 82, state: "background"),
                     LifecycleMark(timeS: 110, state: "suspended"),
-                ]
+                ],
+                marks: [TimelineMark(timeS: 12, name: "feed loaded"), TimelineMark(timeS: 64, name: "sync done")]
             ),
             metrickit: metricKit(),
             metrics: [
@@ -150,7 +155,8 @@ public enum ReportFixture {
             limits: ReportLimits(
                 breakdown: ["cpu": ListLimit(limit: 25, total: 31), "disk": ListLimit(limit: 25, total: 2)],
                 endpoints: ListLimit(limit: nil, total: 3), bursts: ListLimit(limit: 5_000, total: 7),
-                radioLane: ListLimit(limit: 5_000, total: 9), lifecycle: ListLimit(limit: 5_000, total: 5))
+                radioLane: ListLimit(limit: 5_000, total: 9), lifecycle: ListLimit(limit: 5_000, total: 5),
+                marks: ListLimit(limit: 5_000, total: 2), threads: ListLimit(limit: 25, total: 2))
         )
     }
 
@@ -340,6 +346,8 @@ public enum ReportFixture {
         report.timeline.categories = report.timeline.categories.map(h)
         for index in report.timeline.lifecycle.indices { report.timeline.lifecycle[index].state = h(report.timeline.lifecycle[index].state) }
         report.metrickit = metricKit(h)
+        for index in report.timeline.marks.indices { report.timeline.marks[index].name = h(report.timeline.marks[index].name) }
+        for index in report.threads.indices { report.threads[index].thread = h(report.threads[index].thread) }
         report.start = h(report.start ?? "")
         report.metrics = Dictionary(
             uniqueKeysWithValues: report.metrics.map { ($0.key == "energy.total_j" ? $0.key : h($0.key), $0.value) })

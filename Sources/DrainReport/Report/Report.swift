@@ -33,8 +33,10 @@ public struct Report: Codable, Sendable, Equatable {
     public var rules: [RuleResult]
     /// Network traffic and radio energy per endpoint (host name when known, else address).
     public var endpoints: [EndpointSummary]
-    /// Energy per key (file, timer, poll source, thread…) within each category.
+    /// Energy per key (file, timer, poll source, slice name…) within each category.
     public var breakdown: [KeyEnergy]
+    /// CPU and GPU time and energy per thread, the costliest first.
+    public var threads: [ThreadEnergy]
     public var radio: RadioSummary
     public var timeline: TimelineBins
     /// The aggregate metrics of MetricKit inputs (seconds, bytes, counts), when any; absent
@@ -57,7 +59,7 @@ public struct Report: Codable, Sendable, Equatable {
         thresholds: [ThresholdUsed], inputs: [ReportInput], start: String? = nil, durationS: Double,
         activeDurationS: Double? = nil, energy: EnergySummary, memory: MemorySummary, scores: Scores,
         findings: [Finding], rules: [RuleResult], endpoints: [EndpointSummary], breakdown: [KeyEnergy],
-        radio: RadioSummary, timeline: TimelineBins, metrickit: MetricAggregates? = nil,
+        threads: [ThreadEnergy] = [], radio: RadioSummary, timeline: TimelineBins, metrickit: MetricAggregates? = nil,
         metrics: [String: ReportMetric] = [:], limits: ReportLimits = ReportLimits()
     ) {
         self.schemaVersion = schemaVersion
@@ -75,6 +77,7 @@ public struct Report: Codable, Sendable, Equatable {
         self.rules = rules
         self.endpoints = endpoints
         self.breakdown = breakdown
+        self.threads = threads
         self.radio = radio
         self.timeline = timeline
         self.metrickit = metrickit
@@ -87,6 +90,6 @@ public struct Report: Codable, Sendable, Equatable {
         case generator, model, thresholds, inputs, start
         case durationS = "duration_s"
         case activeDurationS = "active_duration_s"
-        case energy, memory, scores, findings, rules, endpoints, breakdown, radio, timeline, metrickit, metrics, limits
+        case energy, memory, scores, findings, rules, endpoints, breakdown, threads, radio, timeline, metrickit, metrics, limits
     }
 }

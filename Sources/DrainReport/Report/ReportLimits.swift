@@ -28,22 +28,29 @@ public struct ReportLimits: Codable, Sendable, Equatable {
     public var radioLane: ListLimit
     /// `timeline.lifecycle` marks.
     public var lifecycle: ListLimit
+    /// `timeline.marks`.
+    public var marks: ListLimit
+    /// `threads`.
+    public var threads: ListLimit
 
     public init(
         breakdown: [String: ListLimit] = [:], endpoints: ListLimit = ListLimit(limit: nil, total: 0),
         bursts: ListLimit = ListLimit(limit: nil, total: 0), radioLane: ListLimit = ListLimit(limit: nil, total: 0),
-        lifecycle: ListLimit = ListLimit(limit: nil, total: 0)
+        lifecycle: ListLimit = ListLimit(limit: nil, total: 0), marks: ListLimit = ListLimit(limit: nil, total: 0),
+        threads: ListLimit = ListLimit(limit: nil, total: 0)
     ) {
         self.breakdown = breakdown
         self.endpoints = endpoints
         self.bursts = bursts
         self.radioLane = radioLane
         self.lifecycle = lifecycle
+        self.marks = marks
+        self.threads = threads
     }
 
     enum CodingKeys: String, CodingKey {
         case breakdown, endpoints, bursts
         case radioLane = "radio_lane"
-        case lifecycle
+        case lifecycle, marks, threads
     }
 }

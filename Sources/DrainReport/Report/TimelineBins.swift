@@ -9,13 +9,19 @@ public struct TimelineBins: Codable, Sendable, Equatable {
     public var memoryPeakBytes: [Double?]
     /// Lifecycle state changes: [time_s, state].
     public var lifecycle: [LifecycleMark]
+    /// The run's `mark` events, in time order.
+    public var marks: [TimelineMark]
 
-    public init(binS: Double, categories: [String], energyJ: [[Double]], memoryPeakBytes: [Double?], lifecycle: [LifecycleMark]) {
+    public init(
+        binS: Double, categories: [String], energyJ: [[Double]], memoryPeakBytes: [Double?], lifecycle: [LifecycleMark],
+        marks: [TimelineMark] = []
+    ) {
         self.binS = binS
         self.categories = categories
         self.energyJ = energyJ
         self.memoryPeakBytes = memoryPeakBytes
         self.lifecycle = lifecycle
+        self.marks = marks
     }
 
     enum CodingKeys: String, CodingKey {
@@ -23,6 +29,6 @@ public struct TimelineBins: Codable, Sendable, Equatable {
         case categories
         case energyJ = "energy_j"
         case memoryPeakBytes = "memory_peak_bytes"
-        case lifecycle
+        case lifecycle, marks
     }
 }
