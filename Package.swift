@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "DrainRender", targets: ["DrainRender"]),
         .library(name: "DrainPipeline", targets: ["DrainPipeline"]),
         .library(name: "DrainGate", targets: ["DrainGate"]),
+        .library(name: "DrainCompare", targets: ["DrainCompare"]),
         .library(name: "DrainProbe", targets: ["DrainProbe"]),
         .library(name: "DrainTraceWriter", targets: ["DrainTraceWriter"]),
     ],
@@ -55,6 +56,7 @@ let package = Package(
             name: "DrainGate",
             dependencies: ["DrainImport", "DrainModel", "DrainReport", "DrainRender", "DrainRules", "DrainYAML", "DrainPipeline"]
         ),
+        .target(name: "DrainCompare", dependencies: ["DrainReport", "DrainRender"]),
         .executableTarget(
             name: "drain",
             dependencies: [
@@ -95,6 +97,7 @@ let package = Package(
             name: "DrainRecordTests", dependencies: ["DrainRecord", "DrainImport", "DrainTrace", "DrainTraceWriter", "DrainTestSupport", "drain"]
         ),
         .testTarget(name: "DrainGateTests", dependencies: ["DrainGate", "DrainImport", "DrainPipeline", "DrainReport", "DrainTestSupport"]),
+        .testTarget(name: "DrainCompareTests", dependencies: ["DrainCompare", "DrainReport", "DrainTestSupport"]),
         .testTarget(name: "DrainTraceWriterTests", dependencies: ["DrainTraceWriter", "DrainTrace"]),
         .testTarget(name: "DrainProbeTests", dependencies: ["DrainProbe", "DrainImport", "DrainTrace", "DrainTestSupport"]),
     ]

@@ -4,9 +4,9 @@
 /// The script and style sheets of Drain's HTML pages, compiled in so that every page is
 /// self-contained. Each page script only ever inserts data with `textContent` and
 /// `setAttribute`.
-enum WebAssets {
+public enum WebAssets {
     /// `web/report.css`.
-    static let reportStyle = #"""
+    public static let reportStyle = #"""
 :root { --fg: #1d2330; --muted: #5b6475; --line: #e2e6ec; --bg: #f5f6f8; --panel: #fff;
   --error: #c53030; --warning: #c27c0e; --info: #2b6cb0; --pass: #2f855a; --na: #8a94a6;
   --mono: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; }
@@ -103,7 +103,7 @@ footer { max-width: 1180px; margin: 0 auto; padding: 0 28px 30px; color: var(--m
 """#
 
     /// `web/report.js`.
-    static let reportScript = #"""
+    public static let reportScript = #"""
 (function () {
   "use strict";
   var SVG_NS = "http://www.w3.org/2000/svg";
