@@ -60,7 +60,7 @@ let package = Package(
         .executableTarget(
             name: "drain",
             dependencies: [
-                "DrainTrace", "DrainImport", "DrainModel", "DrainReport", "DrainRender", "DrainPipeline", "DrainGate", "DrainRecord",
+                "DrainTrace", "DrainImport", "DrainModel", "DrainReport", "DrainRender", "DrainPipeline", "DrainGate", "DrainCompare", "DrainRecord",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

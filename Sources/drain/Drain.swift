@@ -19,6 +19,6 @@ struct Drain: ParsableCommand {
             codes are in 'drain record --help'.
             """,
         version: DrainVersion.current,
-        subcommands: [AnalyzeCommand.self, ExportCommand.self, GateCommand.self, RecordCommand.self, ModelsCommand.self]
+        subcommands: [AnalyzeCommand.self, CompareCommand.self, ExportCommand.self, GateCommand.self, RecordCommand.self, ModelsCommand.self]
     )
 }

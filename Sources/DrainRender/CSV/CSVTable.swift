@@ -1,5 +1,5 @@
 /// One field of a CSV record.
-enum CSVField {
+public enum CSVField: Sendable {
     /// A string from the report (untrusted): guarded against formula injection, then quoted
     /// as RFC 4180 requires.
     case text(String)
@@ -8,27 +8,27 @@ enum CSVField {
     /// No value (an optional that is `nil`).
     case empty
 
-    static func text(_ value: String?) -> CSVField { value.map(CSVField.text) ?? .empty }
-    static func integer(_ value: Int?) -> CSVField { value.map { .number(String($0)) } ?? .empty }
-    static func integer(_ value: Int64) -> CSVField { .number(String(value)) }
+    public static func text(_ value: String?) -> CSVField { value.map(CSVField.text) ?? .empty }
+    public static func integer(_ value: Int?) -> CSVField { value.map { .number(String($0)) } ?? .empty }
+    public static func integer(_ value: Int64) -> CSVField { .number(String(value)) }
 }
 
 /// Builds one RFC 4180 table: comma-separated fields, CRLF after every record (the last one
 /// too), and a field quoted when it holds a comma, a double quote, CR or LF, with inner
-/// double quotes doubled.
-struct CSVTable {
-    let name: String
-    private(set) var csv = ""
+/// double quotes doubled. Text fields are guarded against formula injection.
+public struct CSVTable: Sendable {
+    public let name: String
+    public private(set) var csv = ""
     private let columns: Int
 
-    init(name: String, header: [String]) {
+    public init(name: String, header: [String]) {
         self.name = name
         columns = header.count
         append(header.map(CSVField.text))
     }
 
     /// Appends one record; it must have as many fields as the header.
-    mutating func append(_ fields: [CSVField]) {
+    public mutating func append(_ fields: [CSVField]) {
         precondition(fields.count == columns, "CSV table \(name): record of \(fields.count) fields under a header of \(columns)")
         for (index, field) in fields.enumerated() {
             if index > 0 { csv += "," }
