@@ -3,9 +3,9 @@ import DrainTrace
 
 /// Numbers for people (HTML, Markdown, terminal): a unit chosen for the magnitude and a few
 /// significant digits. Locale-independent, so the outputs stay deterministic.
-enum DisplayNumber {
+public enum DisplayNumber {
     /// `12.35 J`, `850.0 mJ`, `42.0 µJ`.
-    static func joules(_ value: Double) -> String {
+    public static func joules(_ value: Double) -> String {
         let magnitude = abs(value)
         if magnitude >= 1 || magnitude == 0 || !value.isFinite { return Formatting.fixed(value, digits: 2) + " J" }
         if magnitude >= 0.001 { return Formatting.fixed(value * 1e3, digits: 1) + " mJ" }
@@ -13,12 +13,12 @@ enum DisplayNumber {
     }
 
     /// `412.3 mW`, `1.25 W`.
-    static func milliwatts(_ value: Double) -> String {
+    public static func milliwatts(_ value: Double) -> String {
         abs(value) >= 1000 ? Formatting.fixed(value / 1000, digits: 2) + " W" : Formatting.fixed(value, digits: 1) + " mW"
     }
 
     /// `3.4 %`.
-    static func percent(_ value: Double, digits: Int = 1) -> String {
+    public static func percent(_ value: Double, digits: Int = 1) -> String {
         Formatting.fixed(value, digits: digits) + " %"
     }
 
@@ -26,14 +26,14 @@ enum DisplayNumber {
     static func share(_ value: Double) -> String { percent(value * 100) }
 
     /// `12.5 MB`.
-    static func bytes(_ value: Double) -> String { ByteFormat.string(value) }
+    public static func bytes(_ value: Double) -> String { ByteFormat.string(value) }
 
     /// A 0–100 score as a whole number.
     static func score(_ value: Double) -> String { Formatting.fixed(value, digits: 0) }
 
     /// `2 s`, `0.25 s`, `113.4 s` (at most three decimals, trailing zeros dropped) below two
     /// minutes, then `4 min 05 s`, then `1 h 02 min`.
-    static func duration(_ seconds: Double) -> String {
+    public static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite, abs(seconds) >= 120 else {
             return MachineNumber.compact(seconds, digits: abs(seconds) < 10 ? 3 : 1) + " s"
         }

@@ -3,7 +3,7 @@ import DrainTrace
 /// Numbers for machine-read outputs (CSV): locale-independent, `.` as the decimal point, no
 /// grouping, and a fixed number of decimals per kind of quantity so that the same report
 /// always gives the same bytes. `docs/reports.md` lists the precision of every column.
-enum MachineNumber {
+public enum MachineNumber {
     /// Seconds to the millisecond.
     static func seconds(_ value: Double) -> String { Formatting.fixed(value, digits: 3) }
 
@@ -27,7 +27,7 @@ enum MachineNumber {
 
     /// Values of unknown scale (evidence, thresholds): up to `digits` decimals with trailing
     /// zeros dropped, so `3` stays `3` and `0.25` stays `0.25`.
-    static func compact(_ value: Double, digits: Int = 6) -> String {
+    public static func compact(_ value: Double, digits: Int = 6) -> String {
         let text = Formatting.fixed(value, digits: digits)
         guard value.isFinite, text.contains(".") else { return text }
         var trimmed = Substring(text)
