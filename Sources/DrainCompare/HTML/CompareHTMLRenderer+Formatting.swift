@@ -2,7 +2,8 @@ import DrainRender
 
 extension CompareHTMLRenderer {
     /// A value in its row's unit for people: joules, milliwatts and bytes scaled; others as
-    /// the number and the unit.
+    /// the number and the unit. Plain text: the unit comes from the comparison, so markup
+    /// escapes it.
     static func display(_ value: Double, unit: String) -> String {
         switch unit {
         case "J": DisplayNumber.joules(value)
@@ -36,7 +37,7 @@ extension CompareHTMLRenderer {
     /// instead, since it exceeds every threshold.
     static func chip(_ delta: Double, pct: Double?, unit: String, perHour: Bool = false) -> String {
         var attributes = "class=\"delta \(direction(delta))\(perHour ? " per-hour" : "")\""
-        var html = signed(delta, unit: unit) + (perHour ? "/h" : "")
+        var html = HTML.escape(signed(delta, unit: unit) + (perHour ? "/h" : ""))
         if let pct {
             attributes += " data-pct=\"\(MachineNumber.compact(pct, digits: 4))\""
             html += " <small>\(pct > 0 ? "+" : "")\(DisplayNumber.percent(pct))</small>"

@@ -41,8 +41,8 @@ extension CompareHTMLRenderer {
     /// A run's value, and its per-hour value beside it when shown; `—` where it has none.
     static func cardValue(_ row: MetricRow, run: Int, perHour: Bool) -> String {
         guard let value = row.values[safe: run] ?? nil else { return "—" }
-        var html = display(value, unit: row.unit)
-        if perHour, let perHourValue = row.perHour[safe: run] ?? nil { html += " <small>\(hourly(perHourValue, unit: row.unit))</small>" }
+        var html = HTML.escape(display(value, unit: row.unit))
+        if perHour, let perHourValue = row.perHour[safe: run] ?? nil { html += " <small>\(HTML.escape(hourly(perHourValue, unit: row.unit)))</small>" }
         return html
     }
 }
