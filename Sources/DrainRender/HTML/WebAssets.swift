@@ -365,19 +365,31 @@ footer { max-width: 1180px; margin: 0 auto; padding: 0 28px 30px; color: var(--m
     return host;
   }
 
-  function draw() {
-    clear(container);
-    charts = [];
+  /* The timelines' hosts stay while the view changes (only their drawings are replaced), so
+     a focused timeline keeps the focus. */
+  function buildHosts() {
     if (!timeline.runs.some(function (run) { return run.energy_j.length > 0; })) {
       element("p", "meta", container, "No timeline bins: the runs have no duration.");
-      return;
+      return [];
     }
+    var hosts = timeline.runs.map(function (run, index) { return { element: timelineHost(index, false), run: index, difference: false }; });
+    timeline.runs.forEach(function (run, index) {
+      if (index !== reference) { hosts.push({ element: timelineHost(index, true), run: index, difference: true }); }
+    });
+    return hosts;
+  }
+  var hosts = buildHosts();
+
+  function draw() {
+    charts = [];
+    if (!hosts.length) { return; }
     var probe = Math.max(300, container.clientWidth || 900) - MARGIN.left - MARGIN.right;
     var size = groupSize(probe);
     var maxima = visibleMax(size);
-    timeline.runs.forEach(function (run, index) { drawRun(timelineHost(index, false), index, size, maxima.energy); });
-    timeline.runs.forEach(function (run, index) {
-      if (index !== reference) { drawDifference(timelineHost(index, true), index, size, maxima.difference); }
+    hosts.forEach(function (host) {
+      var old = host.element.querySelector("svg");
+      if (old) { host.element.removeChild(old); }
+      if (host.difference) { drawDifference(host.element, host.run, size, maxima.difference); } else { drawRun(host.element, host.run, size, maxima.energy); }
     });
     charts.forEach(attach);
     rangeText.textContent = "Showing " + fixed(view[0], 3) + " to " + fixed(view[1], 3) + " s of aligned time" +
@@ -478,16 +490,8 @@ footer { max-width: 1180px; margin: 0 auto; padding: 0 28px 30px; color: var(--m
     };
     if (!actions[event.key]) { return; }
     event.preventDefault();
-    var focused = event.target.getAttribute("data-run") + (event.target.classList.contains("difference") ? "d" : "");
     actions[event.key]();
-    refocus(focused);
   });
-  /* Drawing replaces the timelines, so the focus goes back to the one that had it. */
-  function refocus(key) {
-    Array.prototype.forEach.call(container.querySelectorAll(".timeline"), function (host) {
-      if (host.getAttribute("data-run") + (host.classList.contains("difference") ? "d" : "") === key) { host.focus(); }
-    });
-  }
   document.getElementById("zoom-reset").addEventListener("click", function () { setView(full[0], full[1]); });
 
   function applyThreshold() {
