@@ -128,12 +128,14 @@
       text(root, x(tick), bottom + 12, seconds(Math.abs(tick) < step * 1e-6 ? 0 : tick, step), { "text-anchor": "middle", "class": "axis" });
     }
   }
-  function drawEvents(root, x, events, top, bottom, kind) {
-    events.forEach(function (event, index) {
+  /* Marks are labelled on the top line and lifecycle changes on the next, so that a mark at a
+     state change stays readable. */
+  function drawEvents(root, x, events, labelY, bottom, kind) {
+    events.forEach(function (event) {
       if (event.time_s < view[0] || event.time_s > view[1]) { return; }
       var position = x(event.time_s);
-      svg("line", { x1: position, x2: position, y1: top, y2: bottom, "class": kind }, root);
-      text(root, position + 3, top + 9 + (index % 2) * 10, event.name, { "class": kind + "-label" });
+      svg("line", { x1: position, x2: position, y1: labelY - 9, y2: bottom, "class": kind }, root);
+      text(root, position + 3, labelY, event.name, { "class": kind + "-label" });
     });
   }
   function drawRadio(root, x, run, top, plotWidth) {
@@ -169,7 +171,7 @@
     var run = timeline.runs[index];
     var links = [];
     run.radio.forEach(function (span) { if (links.indexOf(span.link) < 0) { links.push(span.link); } });
-    var plotTop = 22;
+    var plotTop = 24;
     var plotHeight = 84;
     var chart = chartFrame(host, index, plotTop + plotHeight + 16 + links.length * 12 + 4, "Energy over aligned time of " + comparison.runs[index].label);
     var x = scaleX(chart.plotWidth);
@@ -189,8 +191,8 @@
       });
     });
     svg("line", { x1: MARGIN.left, x2: MARGIN.left + chart.plotWidth, y1: bottom, y2: bottom, stroke: "#8a94a6" }, root);
-    drawEvents(root, x, run.lifecycle, 0, bottom, "lifecycle");
-    drawEvents(root, x, run.marks, 0, bottom, "mark");
+    drawEvents(root, x, run.marks, 9, bottom, "mark");
+    drawEvents(root, x, run.lifecycle, 19, bottom, "lifecycle");
     drawRadio(root, x, run, bottom + 16, chart.plotWidth);
     return chart;
   }
