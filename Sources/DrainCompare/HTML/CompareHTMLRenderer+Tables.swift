@@ -24,11 +24,16 @@ extension CompareHTMLRenderer {
         return html + "</section>\n"
     }
 
-    static func metricTableSection(id: String, title: String, rows: [MetricRow], comparison: Comparison) -> String {
-        let ordered = rows.enumerated().sorted { left, right in
-            let (a, b) = (largestChange(left.element.changes), largestChange(right.element.changes))
+    /// `rows` by their largest |Δ|, largest first; ties keep their order.
+    static func byLargestChange<Row>(_ rows: [Row], changes: (Row) -> [Change?]) -> [Row] {
+        rows.enumerated().sorted { left, right in
+            let (a, b) = (largestChange(changes(left.element)), largestChange(changes(right.element)))
             return a != b ? a > b : left.offset < right.offset
         }.map(\.element)
+    }
+
+    static func metricTableSection(id: String, title: String, rows: [MetricRow], comparison: Comparison) -> String {
+        let ordered = byLargestChange(rows, changes: \.changes)
         let table = ordered.isEmpty ? nil : HTMLTable(
             columns: columns("Category", comparison: comparison),
             rows: ordered.map { metricCells($0, comparison: comparison) }, sortable: true, cssClass: "compare")
@@ -49,10 +54,7 @@ extension CompareHTMLRenderer {
     }
 
     static func keyTableSection(id: String, title: String, rows: [KeyRow], comparison: Comparison) -> String {
-        let ordered = rows.enumerated().sorted { left, right in
-            let (a, b) = (largestChange(left.element.changes), largestChange(right.element.changes))
-            return a != b ? a > b : left.offset < right.offset
-        }.map(\.element)
+        let ordered = byLargestChange(rows, changes: \.changes)
         let name = id == "endpoints" ? "Endpoint" : (id == "files" ? "File" : "Thread")
         let table = ordered.isEmpty ? nil : HTMLTable(
             columns: columns(name, comparison: comparison),

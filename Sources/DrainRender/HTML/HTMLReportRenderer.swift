@@ -124,7 +124,7 @@ public struct HTMLReportRenderer: Sendable {
 
 extension String {
     /// `not_applicable` → `not applicable`.
-    public func replacingUnderscores() -> String {
+    func replacingUnderscores() -> String {
         String(map { $0 == "_" ? " " : $0 })
     }
 }
