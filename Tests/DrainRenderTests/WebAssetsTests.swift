@@ -18,6 +18,14 @@ import Testing
         #expect(WebAssets.reportStyle == (try webFile("report.css")), "run scripts/gen-web-assets")
     }
 
+    @Test func theCompareScriptIsWebCompareJS() throws {
+        #expect(WebAssets.compareScript == (try webFile("compare.js")), "run scripts/gen-web-assets")
+    }
+
+    @Test func theCompareStyleIsWebCompareCSS() throws {
+        #expect(WebAssets.compareStyle == (try webFile("compare.css")), "run scripts/gen-web-assets")
+    }
+
     @Test func theReportPageEmbedsBoth() throws {
         let page = try HTMLReportRenderer.render(ReportFixture.realistic)
         #expect(page.contains("<script>\n" + (try webFile("report.js")) + "</script>"))

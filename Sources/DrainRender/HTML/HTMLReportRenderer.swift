@@ -13,7 +13,7 @@ public struct HTMLReportRenderer: Sendable {
 
     /// The page's Content-Security-Policy: nothing may be loaded from anywhere; only the
     /// page's own inline style and script run, and images only from `data:` URLs.
-    static let contentSecurityPolicy =
+    public static let contentSecurityPolicy =
         "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
 
     /// The page. Deterministic (no generation time); O(size of the report).
@@ -110,12 +110,14 @@ public struct HTMLReportRenderer: Sendable {
         return "<div class=\"meter\"><span class=\"\(cssClass)\" style=\"width:\(Formatting.fixed(percent, digits: 1))%\"></span></div>"
     }
 
-    static func badge(_ status: String) -> String {
+    /// A status pill (`<span class="badge STATUS">`), underscores shown as spaces; escaped.
+    public static func badge(_ status: String) -> String {
         let label = status.replacingUnderscores()
         return "<span class=\"badge \(HTML.escape(status))\">\(HTML.escape(label))</span>"
     }
 
-    static func swatch(_ color: String) -> String {
+    /// A small colour square; `color` is a colour the renderer chose (not report text).
+    public static func swatch(_ color: String) -> String {
         "<span class=\"swatch\" style=\"background:\(color)\"></span>"
     }
 }
