@@ -99,6 +99,7 @@ struct CompareCommand: ParsableCommand {
                 let text = try ReportJSON.encode(comparison, pretty: true) + "\n"
                 if json == "-" { standardOutput = text } else { files.append((json, text)) }
             }
+            if let html { files.append((html, try CompareHTMLRenderer.render(comparison))) }
             if let markdown { files.append((markdown, CompareMarkdownRenderer().render(comparison))) }
         } catch {
             Console.error("cannot render the comparison: \(error)")

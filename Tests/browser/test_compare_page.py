@@ -22,6 +22,7 @@ selenium = pytest.importorskip("selenium")
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.actions.wheel_input import ScrollOrigin  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
@@ -84,10 +85,17 @@ def drawing_offset(timeline):
     return int(svg.location["y"] + svg.size["height"] / 2 - (timeline.location["y"] + timeline.size["height"] / 2))
 
 
+def centre(driver, element):
+    """Scrolls `element` to the middle of the viewport: the pointer is moved relative to its
+    centre, which must be on screen (scrolling an element "into view" stops as soon as its top
+    edge is visible)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", element)
+
+
 def drag(driver, timeline, start, end):
     """Drags across `timeline` from `start` to `end` pixels right of its left edge."""
     left = -timeline.size["width"] // 2
-    ActionChains(driver).scroll_to_element(timeline).perform()
+    centre(driver, timeline)
     actions = ActionChains(driver)
     actions.move_to_element_with_offset(timeline, left + start, drawing_offset(timeline)).click_and_hold().move_by_offset((end - start) // 2, 0)
     actions.move_by_offset((end - start) - (end - start) // 2, 0).release().perform()
@@ -97,7 +105,7 @@ def hover(driver, offset):
     """Moves the pointer `offset` pixels right of the first timeline's centre (its drawing is
     replaced as the view changes; the timeline itself stays)."""
     timeline = driver.find_element(By.CSS_SELECTOR, ".timeline")
-    ActionChains(driver).scroll_to_element(timeline).perform()
+    centre(driver, timeline)
     # Two moves: the pointer stays where an earlier test left it, and a move to the same
     # place fires no event.
     ActionChains(driver).move_to_element_with_offset(timeline, offset - 7, drawing_offset(timeline)).move_by_offset(7, 0).perform()
@@ -129,7 +137,13 @@ def test_wheel_and_keys_zoom_every_timeline(browser):
     load(browser, "two-runs.html")
     before = views(browser)
     first = browser.find_element(By.CSS_SELECTOR, ".timeline")
-    ActionChains(browser).scroll_to_element(first).perform()
+    centre(browser, first)
+    # The wheel zooms in around the pointer, on every timeline at once.
+    ActionChains(browser).scroll_from_origin(ScrollOrigin.from_element(first, 0, drawing_offset(first)), 0, -300).perform()
+    wheeled = views(browser)
+    assert len(set(wheeled)) == 1 and wheeled != before
+    browser.find_element(By.ID, "zoom-reset").click()
+    assert views(browser) == before
     browser.execute_script("arguments[0].focus()", first)
     first.send_keys("+")
     zoomed = views(browser)
