@@ -31,7 +31,7 @@ import Testing
         let comparison = ComparisonFixture.comparison(runCount: runCount)
         let page = try CompareHTMLRenderer.render(comparison)
         #expect(page == (try CompareHTMLRenderer.render(comparison)))
-        #expect(page.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLReportRenderer.contentSecurityPolicy)\">"))
+        #expect(page.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLPage.contentSecurityPolicy)\">"))
         let decoded = try payload(page)
         #expect(decoded.comparison == comparison)
         #expect(decoded.colors.count == comparison.timeline.categories.count)
