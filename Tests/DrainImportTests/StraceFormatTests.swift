@@ -122,6 +122,21 @@ import Testing
         #expect(input.info.format == "strace")
     }
 
+    /// Found by mutating `curl_get.strace` (issue 13): twelve digits of seconds overflowed the
+    /// nanoseconds and crashed the importer. Seconds past 9,223,372,036 (year 2262) cannot be
+    /// a time strace wrote: the line is skipped as one without a timestamp.
+    @Test func aTimestampTooLargeForNanosecondsIsNotATimestamp() throws {
+        let input = try importStrace([
+            #"8071  1795311592.347824 nanosleep({tv_sec=0, tv_nsec=1000000}, NULL) = 0 <0.001000>"#,
+            #"8071  999999999999.999999 nanosleep({tv_sec=0, tv_nsec=1000000}, NULL) = 0 <0.001000>"#,
+            #"8071  9223372036.854775808 nanosleep({tv_sec=0, tv_nsec=1000000}, NULL) = 0 <0.001000>"#,
+            #"8071  1795311593.000001 nanosleep({tv_sec=0, tv_nsec=1000000}, NULL) = 0"#,
+        ])
+        #expect(input.events.map(\.time) == [ms(1), us(652_177)])
+        let skipped = try #require(input.info.diagnostics.entries.first { $0.code == "malformed-line" })
+        #expect(skipped.count == 2 && skipped.location == "line 2, column 7")
+    }
+
     @Test func timeOfDayTimestampsStayRelativeAndCrossMidnight() throws {
         let input = try importStrace([
             #"23:59:59.900000 nanosleep({tv_sec=0, tv_nsec=50000000}, NULL) = 0 <0.050000>"#,

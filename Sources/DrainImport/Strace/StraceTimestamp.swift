@@ -43,11 +43,16 @@ struct StraceTimestamp {
             }
             return (stamp, skipRelativeSuffix(bytes, from: index, to: end))
         }
+        // Seconds past what nanoseconds in an Int64 hold (year 2262) are no timestamp strace
+        // wrote: the line is taken as one without a time, never as an overflow.
+        let (nanoseconds, overflow) = whole.multipliedReportingOverflow(by: Clock.nanosecondsPerSecond)
+        guard !overflow else { return nil }
         if let (fraction, fractionEnd) = self.fraction(bytes, at: index, to: end) {
-            return (StraceTimestamp(style: .seconds, value: whole * Clock.nanosecondsPerSecond + fraction, wholeSeconds: false), fractionEnd)
+            guard nanoseconds <= Int64.max - fraction else { return nil }
+            return (StraceTimestamp(style: .seconds, value: nanoseconds + fraction, wholeSeconds: false), fractionEnd)
         }
         guard wholeEnd - start > pidDigits else { return nil }
-        return (StraceTimestamp(style: .seconds, value: whole * Clock.nanosecondsPerSecond, wholeSeconds: true), index)
+        return (StraceTimestamp(style: .seconds, value: nanoseconds, wholeSeconds: true), index)
     }
 
     /// Up to `limit` decimal digits at `start` as a number, and the index after them.
