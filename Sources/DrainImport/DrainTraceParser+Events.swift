@@ -12,7 +12,7 @@ extension DrainTraceParser {
         let typeName = try line.string(.type)
         let kind = vocabulary.eventKinds.code(ofPadded: typeName).flatMap(EventKind.init(rawValue:)) ?? .unknown
         var event = Event(time: time, kind: kind)
-        if line.has(.thread) { event.thread = try thread() }
+        event.thread = try identifier(.thread)
         try readFields(of: kind, into: &event)
         if kind == .unknown {
             event.label = intern(typeName)
@@ -60,7 +60,7 @@ extension DrainTraceParser {
             event.amount = try line.count(.bytes)
             if line.has(.iface) { event.code2 = try line.code(.iface, in: vocabulary.links) }
             event.label = try internedString(.host)
-            event.label2 = try internedString(.conn)
+            event.label2 = try identifier(.conn)
         case .disk:
             guard line.has(.op) else { throw line.missing(.op, in: kind) }
             event.code = try line.code(.op, in: vocabulary.diskOperations)
@@ -77,11 +77,11 @@ extension DrainTraceParser {
             guard line.has(.action) else { throw line.missing(.action, in: kind) }
             event.label = try internedString(.kind)
             event.code = try line.code(.action, in: vocabulary.resourceActions)
-            event.label2 = try internedString(.id)
+            event.label2 = try identifier(.id)
         case .backgroundTask:
             guard line.has(.action) else { throw line.missing(.action, in: kind) }
             event.code = try line.code(.action, in: vocabulary.backgroundTaskActions)
-            event.label2 = try internedString(.id)
+            event.label2 = try identifier(.id)
         case .frame:
             guard line.has(.changed) else { throw line.missing(.changed, in: kind) }
             event.code = try line.bool(.changed) ? 1 : 0

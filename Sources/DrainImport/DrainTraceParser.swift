@@ -40,20 +40,22 @@ struct DrainTraceParser: ~Copyable {
         return id
     }
 
-    /// The `thread` field: a string, or a whole number ≥ 0 interned as its digits.
-    mutating func thread() throws(LineError) -> StringID {
-        let span = line.span(.thread)
+    /// An identifier field (`thread`, `conn`, `id`): a string, or a whole number ≥ 0 (a
+    /// thread id, a socket descriptor) interned as its digits; 0 (none) when absent.
+    mutating func identifier(_ field: TraceField) throws(LineError) -> StringID {
+        guard line.has(field) else { return 0 }
+        let span = line.span(field)
         switch span.kind {
         case .string:
             return intern(line.text(of: span))
         case .number:
             let digits = UnsafeRawBufferPointer(rebasing: line.bytes[span.start..<span.end])
             guard digits.allSatisfy(ASCII.isDigit) else {
-                throw line.wrongType(.thread, expected: "a string or a whole number ≥ 0")
+                throw line.wrongType(field, expected: "a string or a whole number ≥ 0")
             }
             return intern(digits)
         default:
-            throw line.wrongType(.thread, expected: "a string or a whole number ≥ 0")
+            throw line.wrongType(field, expected: "a string or a whole number ≥ 0")
         }
     }
 

@@ -48,6 +48,8 @@ struct ErrorTests {
             (#"{"t":1,"type":"cpu","dur":0.1,"thread":1.5}"#, 40, #""thread" must be a string or a whole number ≥ 0, found a number"#),
             (#"{"t":1,"type":"cpu","dur":0.1,"thread":-3}"#, 40, #""thread" must be a string or a whole number ≥ 0, found a number"#),
             (#"{"t":1,"type":"cpu","dur":0.1,"thread":true}"#, 40, #""thread" must be a string or a whole number ≥ 0, found true"#),
+            (#"{"t":1,"type":"net","dir":"tx","bytes":10,"conn":7.5}"#, 50, #""conn" must be a string or a whole number ≥ 0, found a number"#),
+            (#"{"t":1,"type":"background_task","action":"begin","id":[1]}"#, 55, #""id" must be a string or a whole number ≥ 0, found an array"#),
             (#"{"t":1,"type":"net","dir":"up","bytes":1}"#, 27, #""dir" must be one of tx, rx; found "up""#),
             (#"{"t":1,"type":"net","dir":"tx","bytes":1,"iface":"5g"}"#, 50, #""iface" must be one of wifi, cellular, ethernet, loopback; found "5g""#),
             (#"{"t":1,"type":"lifecycle","state":"Active"}"#, 35, #""state" must be one of not_running, inactive, active, background, suspended; found "Active""#),

@@ -180,3 +180,23 @@ struct EventColumnTests {
         #expect(input.timeline.input == [3])
     }
 }
+
+/// Identifier fields take a number where a program naturally writes one (issue 13: a socket
+/// descriptor as `conn` refused the whole trace at its first line).
+@Suite struct NumericIdentifierTests {
+    @Test func connectionsAndIdsMayBeWholeNumbersTheSameAsTheirDigits() throws {
+        let input = try importTrace([
+            header,
+            #"{"t":1,"type":"net","dir":"tx","bytes":10,"host":"a.example","conn":757}"#,
+            #"{"t":1.1,"type":"net","dir":"rx","bytes":20,"host":"a.example","conn":"757"}"#,
+            #"{"t":2,"type":"background_task","action":"begin","id":42}"#,
+            #"{"t":3,"type":"resource","kind":"socket","action":"acquire","id":9}"#,
+        ])
+        let timeline = input.timeline
+        #expect(timeline.count == 4)
+        #expect(timeline.label2[0] == timeline.label2[1])
+        #expect(timeline.strings[timeline.label2[0]] == "757")
+        #expect(timeline.strings[timeline.label2[2]] == "42")
+        #expect(timeline.strings[timeline.label2[3]] == "9")
+    }
+}
