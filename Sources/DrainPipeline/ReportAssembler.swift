@@ -34,13 +34,15 @@ struct ReportAssembler {
     func report(inputs: [InputInfo], diagnostics: [ImportDiagnostics], evaluation: RuleEvaluation) -> Report {
         let durationS = Clock.seconds(end)
         let energy = energySummary(durationS: durationS)
-        let activeS = activeDurationS
+        let tally = RunTally(
+            priced, defaultLink: model.radio.defaultLink == .wifi ? .wifi : .cellular, activityGap: Clock.nanoseconds(Report.activityGapS))
+        let activeS = activeDurationS(tally)
         let memory = memorySummary()
         let radio = radioSummary()
         let breakdown = breakdown()
         let endpoints = endpoints()
         let bins = bins(durationS: durationS)
-        let threads = threadEnergy()
+        let threads = threadEnergy(tally)
         let guidance = GuidanceScore.scores(evaluation.results)
         // MetricKit aggregates are not priced: a score of their zero energy would be a false 100.
         let energyScore =
@@ -66,7 +68,8 @@ struct ReportAssembler {
             threads: Array(threads.prefix(Self.breakdownLimit)),
             radio: radio.summary,
             timeline: bins.bins, metrickit: timeline.aggregates,
-            metrics: metrics(energy: energy, memory: memory, radio: radio.summary, findings: evaluation.findings, activeS: activeS),
+            metrics: metrics(
+                energy: energy, memory: memory, radio: radio.summary, findings: evaluation.findings, tally: tally, activeS: activeS),
             limits: ReportLimits(
                 breakdown: breakdown.limits, endpoints: ListLimit(limit: nil, total: endpoints.count),
                 bursts: ListLimit(limit: RadioSummary.burstLimit, total: radio.summary.burstCount),
@@ -186,16 +189,8 @@ struct ReportAssembler {
 
     /// The radio summary, and how many non-idle segments the lane had before its cut.
     /// CPU and GPU slices per thread, the costliest first (then by name).
-    private func threadEnergy() -> [ThreadEnergy] {
-        var tallies: [StringID: (busy: Nanoseconds, energy: Double, slices: Int)] = [:]
-        for row in 0..<timeline.count where timeline.kind[row] == .cpu || timeline.kind[row] == .gpu {
-            var tally = tallies[timeline.thread[row], default: (0, 0, 0)]
-            tally.busy += max(0, timeline.duration[row])
-            tally.energy += row < priced.eventEnergy.count ? priced.eventEnergy[row] : 0
-            tally.slices += 1
-            tallies[timeline.thread[row]] = tally
-        }
-        return tallies.map { thread, tally in
+    private func threadEnergy(_ tally: RunTally) -> [ThreadEnergy] {
+        tally.threads.map { thread, tally in
             ThreadEnergy(
                 thread: thread == 0 ? "(no thread)" : timeline.strings[thread], busyS: Clock.seconds(tally.busy), energyJ: tally.energy,
                 slices: tally.slices)
