@@ -43,8 +43,8 @@ extension ReportAssembler {
         for state in radio.states { additive("radio.time_s.\(state.link).\(state.state)", state.timeS, "s") }
 
         for link in [LinkKind.cellular, .wifi, .ethernet, .loopback] {
-            additive("network.\(link.traceName).bytes_up", Double(tally.traffic[link]?.up ?? 0), "B")
-            additive("network.\(link.traceName).bytes_down", Double(tally.traffic[link]?.down ?? 0), "B")
+            additive("network.\(link.traceName).bytes_up", Double(tally.traffic(link).up), "B")
+            additive("network.\(link.traceName).bytes_down", Double(tally.traffic(link).down), "B")
         }
 
         additive("disk.writes", Double(tally.diskWrites), "count")

@@ -190,10 +190,10 @@ struct ReportAssembler {
     /// The radio summary, and how many non-idle segments the lane had before its cut.
     /// CPU and GPU slices per thread, the costliest first (then by name).
     private func threadEnergy(_ tally: RunTally) -> [ThreadEnergy] {
-        tally.threads.map { thread, tally in
+        tally.threads.map { entry in
             ThreadEnergy(
-                thread: thread == 0 ? "(no thread)" : timeline.strings[thread], busyS: Clock.seconds(tally.busy), energyJ: tally.energy,
-                slices: tally.slices)
+                thread: entry.thread == 0 ? "(no thread)" : timeline.strings[entry.thread], busyS: Clock.seconds(entry.busy),
+                energyJ: entry.energy, slices: entry.slices)
         }
         .sorted { ($0.energyJ, $1.thread) > ($1.energyJ, $0.thread) }
     }

@@ -2,7 +2,8 @@ import DrainModel
 import DrainTrace
 
 /// What the report's metrics, active duration and thread list need from the timeline,
-/// gathered in one pass over its rows (O(n), one small dictionary per thread).
+/// gathered in one pass over its rows: O(n), no hashing per row (links and threads index
+/// flat arrays).
 struct RunTally {
     /// Time in stretches longer than `Report.activityGapS` between consecutive events.
     var idle: Nanoseconds = 0
@@ -11,18 +12,24 @@ struct RunTally {
     var backgroundWakeups = 0
     /// Time spent in `background` or `suspended`, to the end of the run.
     var backgroundTime: Nanoseconds = 0
-    /// Bytes sent and received per link; traffic without a stated link counts on the model's
-    /// default link, as pricing does.
-    var traffic: [LinkKind: (up: Int64, down: Int64)] = [:]
+    /// Bytes sent and received per link (by `LinkKind` raw value); traffic without a stated
+    /// link counts on the model's default link, as pricing does.
+    private var bytesUp = [Int64](repeating: 0, count: LinkKind.allCases.count)
+    private var bytesDown = [Int64](repeating: 0, count: LinkKind.allCases.count)
     var diskWrites = 0
     var diskBytesWritten: Int64 = 0
     /// Every memory sample, in time order.
     var memorySamples: [Double] = []
-    /// CPU and GPU slices per thread.
-    var threads: [StringID: (busy: Nanoseconds, energy: Double, slices: Int)] = [:]
+    /// CPU and GPU slices per thread, by the thread's `StringID`.
+    private var busy: [Nanoseconds]
+    private var energy: [Double]
+    private var slices: [Int]
 
     init(_ priced: PricedTimeline, defaultLink: LinkKind, activityGap: Nanoseconds) {
         let timeline = priced.timeline
+        busy = [Nanoseconds](repeating: 0, count: timeline.strings.count)
+        energy = [Double](repeating: 0, count: timeline.strings.count)
+        slices = [Int](repeating: 0, count: timeline.strings.count)
         var previous: Nanoseconds = 0
         var inBackground = false
         var since: Nanoseconds = 0
@@ -44,24 +51,35 @@ struct RunTally {
                 var link = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
                 if link == .unspecified { link = defaultLink }
                 let bytes = max(0, timeline.amount[row])
-                var total = traffic[link] ?? (0, 0)
-                if timeline.code[row] == NetDirection.tx.rawValue { total.up += bytes } else { total.down += bytes }
-                traffic[link] = total
+                if timeline.code[row] == NetDirection.tx.rawValue {
+                    bytesUp[Int(link.rawValue)] += bytes
+                } else {
+                    bytesDown[Int(link.rawValue)] += bytes
+                }
             case .disk where timeline.code[row] == DiskOperation.write.rawValue:
                 diskWrites += 1
                 diskBytesWritten += max(0, timeline.amount[row])
             case .memory:
                 memorySamples.append(Double(timeline.amount[row]))
             case .cpu, .gpu:
-                var tally = threads[timeline.thread[row], default: (0, 0, 0)]
-                tally.busy += max(0, timeline.duration[row])
-                tally.energy += row < priced.eventEnergy.count ? priced.eventEnergy[row] : 0
-                tally.slices += 1
-                threads[timeline.thread[row]] = tally
+                let thread = Int(timeline.thread[row])
+                busy[thread] += max(0, timeline.duration[row])
+                energy[thread] += row < priced.eventEnergy.count ? priced.eventEnergy[row] : 0
+                slices[thread] += 1
             default:
                 continue
             }
         }
         if inBackground { backgroundTime += max(0, priced.end - since) }
+    }
+
+    /// Bytes sent and received on `link`.
+    func traffic(_ link: LinkKind) -> (up: Int64, down: Int64) {
+        (bytesUp[Int(link.rawValue)], bytesDown[Int(link.rawValue)])
+    }
+
+    /// Every thread that had a CPU or GPU slice: its id, busy time, energy and slice count.
+    var threads: [(thread: StringID, busy: Nanoseconds, energy: Double, slices: Int)] {
+        slices.indices.filter { slices[$0] > 0 }.map { (StringID($0), busy[$0], energy[$0], slices[$0]) }
     }
 }
