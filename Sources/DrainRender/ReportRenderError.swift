@@ -1,4 +1,4 @@
-/// Why a report could not be rendered.
+/// Why a report, a gate verdict or a comparison could not be rendered.
 public enum ReportRenderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A number in the report is NaN or infinite, which JSON cannot carry. `path` locates it
     /// in the JSON form, e.g. `timeline.energy_j[3][1]`.
@@ -8,7 +8,7 @@ public enum ReportRenderError: Error, Sendable, Equatable, CustomStringConvertib
 
     public var description: String {
         switch self {
-        case .nonFiniteNumber(let path): "the report holds a number that is not finite at \(path)"
+        case .nonFiniteNumber(let path): "a number to write is not finite (NaN or infinite) at \(path)"
         case .encodingFailed(let reason): "the report could not be encoded as JSON: \(reason)"
         }
     }

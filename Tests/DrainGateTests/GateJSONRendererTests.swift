@@ -67,9 +67,9 @@ import Testing
         }
         var verdict = GateVerdictFixture.realistic
         verdict.checks[0].energyImpactJ = .nan
-        #expect(refusal(verdict) == "the report holds a number that is not finite at checks[0].energy_impact_j")
+        #expect(refusal(verdict) == "a number to write is not finite (NaN or infinite) at checks[0].energy_impact_j")
         verdict.checks[0].energyImpactJ = 1.5
         verdict.checks[0].regression?.baselineRuns[1] = -.infinity
-        #expect(refusal(verdict) == "the report holds a number that is not finite at checks[0].regression.baseline_runs[1]")
+        #expect(refusal(verdict) == "a number to write is not finite (NaN or infinite) at checks[0].regression.baseline_runs[1]")
     }
 }
