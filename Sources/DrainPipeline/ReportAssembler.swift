@@ -1,4 +1,5 @@
 import DrainAggregate
+import DrainImport
 import DrainModel
 import DrainReport
 import DrainRules
@@ -161,7 +162,8 @@ struct ReportAssembler {
         return tallies.map { host, tally in
             EndpointSummary(
                 endpoint: host == 0 ? "(unknown)" : timeline.strings[host], bytesUp: tally.up, bytesDown: tally.down,
-                bursts: tally.bursts, connections: tally.connections.count, energyJ: radio[Int(host)])
+                bursts: tally.bursts, connections: tally.connections.count, energyJ: radio[Int(host)],
+                local: host != 0 && CaptureOptions.isLocalAddress(timeline.strings[host]))
         }
         .sorted { ($0.energyJ, $1.endpoint) > ($1.energyJ, $0.endpoint) }
     }

@@ -140,8 +140,12 @@ import Testing
 
     @Test func usesCRLFAndQuotesOnlyWhereNeeded() throws {
         var report = ReportFixture.realistic
-        report.endpoints = [EndpointSummary(endpoint: "a,b \"c\"\nd", bytesUp: 1, bytesDown: 2, bursts: 3, connections: 4, energyJ: 5)]
+        report.endpoints = [
+            EndpointSummary(endpoint: "a,b \"c\"\nd", bytesUp: 1, bytesDown: 2, bursts: 3, connections: 4, energyJ: 5),
+            EndpointSummary(endpoint: "239.255.255.250", bytesUp: 6, bytesDown: 0, bursts: 1, connections: 1, energyJ: 0.5, local: true),
+        ]
         let csv = try #require(CSVReportRenderer.tables(report).first { $0.name == "endpoints" }?.csv)
-        #expect(csv == "endpoint,bytes_up,bytes_down,bursts,connections,energy_j\r\n\"a,b \"\"c\"\"\nd\",1,2,3,4,5.000000\r\n")
+        #expect(csv == "endpoint,bytes_up,bytes_down,bursts,connections,energy_j,local\r\n\"a,b \"\"c\"\"\nd\",1,2,3,4,5.000000,no\r\n"
+            + "239.255.255.250,6,0,1,1,0.500000,yes\r\n")
     }
 }

@@ -30,6 +30,13 @@ public struct CaptureOptions {
         self.progress = progress
     }
 
+    /// Whether `text` is an address whose traffic stays on the local link — multicast,
+    /// broadcast or link-local (GUIDANCE.md, *Local traffic*): reports mark such endpoints
+    /// `local`, and it is never priced on a cellular radio.
+    public static func isLocalAddress(_ text: String) -> Bool {
+        IPAddress(text: text)?.isLocalOnly ?? false
+    }
+
     /// Whether `text` is an IPv4 or IPv6 address that `deviceAddress` accepts (for validating
     /// the command line before importing).
     public static func isAddress(_ text: String) -> Bool {

@@ -147,11 +147,13 @@ struct FlowTracker {
 
     /// A new flow's link kind: loopback addresses are loopback; else `--link`, else the
     /// packet's interface (PKTAP), else what the capture's interfaces or link type say.
+    /// Local traffic (multicast, broadcast, link-local) never crosses a cellular link: where
+    /// that would be cellular or the model's default, it goes on Wi-Fi.
     private func link(for key: FlowKey, packet: DecodedPacket) -> LinkKind {
         if key.addressA.scope == .loopback, key.addressB.scope == .loopback { return .loopback }
-        if let linkOverride { return linkOverride }
-        if packet.interfaceLink != .unspecified { return packet.interfaceLink }
-        return captureLink
+        let link = linkOverride ?? (packet.interfaceLink != .unspecified ? packet.interfaceLink : captureLink)
+        if key.addressA.isLocalOnly || key.addressB.isLocalOnly, link == .cellular || link == .unspecified { return .wifi }
+        return link
     }
 
     /// Adds a packet to its direction's coalescing window, closing the window first when the

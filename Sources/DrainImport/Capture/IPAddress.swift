@@ -84,6 +84,14 @@ struct IPAddress: Hashable, Comparable, Sendable {
         }
     }
 
+    /// Whether traffic to or from this address stays on the local link and so never crosses a
+    /// cellular radio: multicast and broadcast (SSDP, mDNS, LLMNR, DHCP, IPv6 neighbour and
+    /// router discovery) and link-local addresses (GUIDANCE.md, *Local traffic*).
+    var isLocalOnly: Bool {
+        let scope = scope
+        return scope == .multicast || scope == .linkLocal
+    }
+
     /// Whether the address belongs to one host (not multicast, broadcast or unspecified).
     var isUnicast: Bool {
         let scope = scope

@@ -127,11 +127,11 @@ public struct CSVReportRenderer: Sendable {
     }
 
     static func endpoints(_ report: Report) -> CSVTable {
-        var table = CSVTable(name: "endpoints", header: ["endpoint", "bytes_up", "bytes_down", "bursts", "connections", "energy_j"])
+        var table = CSVTable(name: "endpoints", header: ["endpoint", "bytes_up", "bytes_down", "bursts", "connections", "energy_j", "local"])
         for endpoint in report.endpoints {
             table.append([
                 .text(endpoint.endpoint), .integer(endpoint.bytesUp), .integer(endpoint.bytesDown), .integer(endpoint.bursts),
-                .integer(endpoint.connections), .number(MachineNumber.joules(endpoint.energyJ)),
+                .integer(endpoint.connections), .number(MachineNumber.joules(endpoint.energyJ)), .text(endpoint.local ? "yes" : "no"),
             ])
         }
         return table

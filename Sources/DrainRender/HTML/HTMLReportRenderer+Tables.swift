@@ -62,7 +62,7 @@ extension HTMLReportRenderer {
             columns: [
                 HTMLTable.Column("Endpoint"), HTMLTable.Column("Sent", numeric: true), HTMLTable.Column("Received", numeric: true),
                 HTMLTable.Column("Bursts", numeric: true), HTMLTable.Column("Connections", numeric: true),
-                HTMLTable.Column("Radio energy", numeric: true),
+                HTMLTable.Column("Radio energy", numeric: true), HTMLTable.Column("Link"),
             ],
             sortable: true
         )
@@ -74,6 +74,7 @@ extension HTMLReportRenderer {
                 .number(String(endpoint.bursts), sortValue: Double(endpoint.bursts)),
                 .number(String(endpoint.connections), sortValue: Double(endpoint.connections)),
                 .number(DisplayNumber.joules(endpoint.energyJ), sortValue: endpoint.energyJ),
+                .text(endpoint.local ? "local" : ""),
             ])
         }
         return html + table.render() + "</section>\n"
