@@ -44,6 +44,14 @@ struct ReportAssembler {
         let endpoints = endpoints()
         let bins = bins(durationS: durationS)
         let threads = threadEnergy(tally)
+        let assumedLink = tally.assumedBytes > 0 ? assumedLink(bytes: tally.assumedBytes) : nil
+        let findings = evaluation.findings.map { finding in
+            // Every network finding says which link was assumed, and how to change it.
+            guard let assumedLink, finding.area == .network else { return finding }
+            var stated = finding
+            stated.message += " Traffic without a known link was " + assumedLink.statement + "."
+            return stated
+        }
         let guidance = GuidanceScore.scores(evaluation.results)
         // MetricKit aggregates are not priced: a score of their zero energy would be a false 100.
         let energyScore =
@@ -62,15 +70,16 @@ struct ReportAssembler {
             energy: energy,
             memory: memory,
             scores: Scores(energy: energyScore, guidance: guidance.overall, areas: guidance.areas),
-            findings: evaluation.findings,
+            findings: findings,
             rules: evaluation.results,
             endpoints: endpoints,
             breakdown: breakdown.rows,
             threads: Array(threads.prefix(Self.breakdownLimit)),
+            assumedLink: assumedLink,
             radio: radio.summary,
             timeline: bins.bins, metrickit: timeline.aggregates,
             metrics: metrics(
-                energy: energy, memory: memory, radio: radio.summary, findings: evaluation.findings, tally: tally, activeS: activeS),
+                energy: energy, memory: memory, radio: radio.summary, findings: findings, tally: tally, activeS: activeS),
             limits: ReportLimits(
                 breakdown: breakdown.limits, endpoints: ListLimit(limit: nil, total: endpoints.count),
                 bursts: ListLimit(limit: RadioSummary.burstLimit, total: radio.summary.burstCount),
@@ -95,7 +104,7 @@ struct ReportAssembler {
             if let origin, let start = info.wallClockStart { offset = Clock.seconds(start - origin) }
             return ReportInput(
                 path: info.path, format: info.format, events: info.events, packets: info.packets,
-                process: info.process, offsetS: offset, diagnostics: diagnostics[index].entries)
+                process: info.process, offsetS: offset, diagnostics: diagnostics[index].entries, linkSource: info.linkSource)
         }
     }
 
@@ -190,6 +199,12 @@ struct ReportAssembler {
     }
 
     /// The radio summary, and how many non-idle segments the lane had before its cut.
+    /// The model's default link, for traffic no input said the link of.
+    private func assumedLink(bytes: Int64) -> AssumedLink {
+        let wifi = model.radio.defaultLink == .wifi
+        return AssumedLink(link: wifi ? "wifi" : "cellular", technology: wifi ? nil : model.radio.cellular.rawValue.uppercased(), bytes: bytes)
+    }
+
     /// CPU and GPU slices per thread, the costliest first (then by name).
     private func threadEnergy(_ tally: RunTally) -> [ThreadEnergy] {
         tally.threads.map { entry in

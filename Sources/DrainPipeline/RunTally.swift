@@ -16,6 +16,8 @@ struct RunTally {
     /// link counts on the model's default link, as pricing does.
     private var bytesUp = [Int64](repeating: 0, count: LinkKind.allCases.count)
     private var bytesDown = [Int64](repeating: 0, count: LinkKind.allCases.count)
+    /// Bytes of `net` events that stated no link (priced on the model's default).
+    var assumedBytes: Int64 = 0
     var diskWrites = 0
     var diskBytesWritten: Int64 = 0
     /// Every memory sample, in time order.
@@ -49,8 +51,11 @@ struct RunTally {
                 inBackground = now
             case .net:
                 var link = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
-                if link == .unspecified { link = defaultLink }
                 let bytes = max(0, timeline.amount[row])
+                if link == .unspecified {
+                    link = defaultLink
+                    assumedBytes += bytes
+                }
                 if timeline.code[row] == NetDirection.tx.rawValue {
                     bytesUp[Int(link.rawValue)] += bytes
                 } else {

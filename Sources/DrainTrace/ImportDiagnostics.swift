@@ -70,11 +70,15 @@ public struct InputInfo: Sendable, Codable, Equatable {
     public var process: String?
     /// The device model the input suggests (`device` in a Drain trace header), if any.
     public var deviceHint: String?
+    /// For captures, where the radio of the packets came from: `option` (`--link`),
+    /// `interfaces` (pcapng interface names), `link_type` (802.11 framing) or `default` (none
+    /// of these: the model's default link).
+    public var linkSource: String?
     public var diagnostics: ImportDiagnostics
 
     public init(
         path: String, format: String, events: Int? = nil, packets: Int? = nil, wallClockStart: Int64? = nil,
-        process: String? = nil, deviceHint: String? = nil, diagnostics: ImportDiagnostics = ImportDiagnostics()
+        process: String? = nil, deviceHint: String? = nil, linkSource: String? = nil, diagnostics: ImportDiagnostics = ImportDiagnostics()
     ) {
         self.path = path
         self.format = format
@@ -83,6 +87,7 @@ public struct InputInfo: Sendable, Codable, Equatable {
         self.wallClockStart = wallClockStart
         self.process = process
         self.deviceHint = deviceHint
+        self.linkSource = linkSource
         self.diagnostics = diagnostics
     }
 }

@@ -87,9 +87,12 @@ public struct CaptureImporter: Sendable {
         tracker.write(into: &timeline, input: inputIndex, device: device, shift: shift)
         if let latest = reader.latest { timeline.end = max(timeline.end, latest + shift) }
         timeline.finish(diagnostics: &diagnostics)
+        let linkSource =
+            options.link != nil
+            ? "option" : (interfaceLink != .unspecified ? "interfaces" : (link.impliedLink != .unspecified ? "link_type" : "default"))
         let info = InputInfo(
             path: path, format: file.format, packets: reader.packets, wallClockStart: timeline.wallClockStart,
-            diagnostics: diagnostics)
+            linkSource: linkSource, diagnostics: diagnostics)
         return ImportedInput(timeline: timeline, info: info)
     }
 

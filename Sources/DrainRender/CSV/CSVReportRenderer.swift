@@ -49,6 +49,8 @@ public struct CSVReportRenderer: Sendable {
         for (category, joules) in report.categoryEnergy {
             row("energy_\(category)_j", number(joules, MachineNumber.joules))
         }
+        row("assumed_link", .text(report.assumedLink?.link))
+        row("assumed_link_bytes", report.assumedLink.map { .integer($0.bytes) } ?? .empty)
         row("memory_peak_bytes", number(report.memory.peakBytes, MachineNumber.bytes))
         row("memory_peak_time_s", number(report.memory.peakTimeS, MachineNumber.seconds))
         row("memory_limit_bytes", number(report.memory.limitBytes, MachineNumber.bytes))

@@ -37,6 +37,10 @@ extension HTMLReportRenderer {
             "<span class=\"badge \(severity.rawValue)\">\(report.findingCountLabel(severity))</span>"
         }
         html += card("Findings", "\(report.findings.count)", counts.joined(separator: " "), subIsMarkup: true)
+        if let assumed = report.assumedLink {
+            html += card("Network link", assumed.link == "wifi" ? "Wi-Fi (assumed)" : "cellular (assumed)",
+                "\(DisplayNumber.bytes(Double(assumed.bytes))) " + assumed.statement)
+        }
         return html + "</div>\n</section>\n"
     }
 

@@ -64,6 +64,9 @@ public struct MarkdownReportRenderer: Sendable {
         } else {
             rows.append(["Peak memory", "n/a (no samples)"])
         }
+        if let assumed = report.assumedLink {
+            rows.append(["Network link", "\(DisplayNumber.bytes(Double(assumed.bytes))) " + assumed.statement])
+        }
         let counts = Severity.allCases.reversed().map(report.findingCountLabel)
         rows.append(["Findings", counts.joined(separator: ", ")])
         for area in report.areaNames {

@@ -46,6 +46,9 @@ public struct TerminalReportRenderer: Sendable {
         )
         lines += categoryBars(report, color: color, width: width)
         line("Memory    " + memoryLine(report.memory))
+        if let assumed = report.assumedLink {
+            line("Network   \(DisplayNumber.bytes(Double(assumed.bytes))) " + assumed.statement)
+        }
         line("Guidance  " + guidanceLine(report))
         if let aggregates = report.metrickit {
             line("MetricKit " + metricKitLine(aggregates))

@@ -37,6 +37,9 @@ public struct Report: Codable, Sendable, Equatable {
     public var breakdown: [KeyEnergy]
     /// CPU and GPU time and energy per thread, the costliest first.
     public var threads: [ThreadEnergy]
+    /// Traffic priced on the model's default link because no input said its link; `nil`
+    /// when every byte's link was known.
+    public var assumedLink: AssumedLink?
     public var radio: RadioSummary
     public var timeline: TimelineBins
     /// The aggregate metrics of MetricKit inputs (seconds, bytes, counts), when any; absent
@@ -59,7 +62,7 @@ public struct Report: Codable, Sendable, Equatable {
         thresholds: [ThresholdUsed], inputs: [ReportInput], start: String? = nil, durationS: Double,
         activeDurationS: Double? = nil, energy: EnergySummary, memory: MemorySummary, scores: Scores,
         findings: [Finding], rules: [RuleResult], endpoints: [EndpointSummary], breakdown: [KeyEnergy],
-        threads: [ThreadEnergy] = [], radio: RadioSummary, timeline: TimelineBins, metrickit: MetricAggregates? = nil,
+        threads: [ThreadEnergy] = [], assumedLink: AssumedLink? = nil, radio: RadioSummary, timeline: TimelineBins, metrickit: MetricAggregates? = nil,
         metrics: [String: ReportMetric] = [:], limits: ReportLimits = ReportLimits()
     ) {
         self.schemaVersion = schemaVersion
@@ -78,6 +81,7 @@ public struct Report: Codable, Sendable, Equatable {
         self.endpoints = endpoints
         self.breakdown = breakdown
         self.threads = threads
+        self.assumedLink = assumedLink
         self.radio = radio
         self.timeline = timeline
         self.metrickit = metrickit
@@ -90,6 +94,8 @@ public struct Report: Codable, Sendable, Equatable {
         case generator, model, thresholds, inputs, start
         case durationS = "duration_s"
         case activeDurationS = "active_duration_s"
-        case energy, memory, scores, findings, rules, endpoints, breakdown, threads, radio, timeline, metrickit, metrics, limits
+        case energy, memory, scores, findings, rules, endpoints, breakdown, threads
+        case assumedLink = "assumed_link"
+        case radio, timeline, metrickit, metrics, limits
     }
 }

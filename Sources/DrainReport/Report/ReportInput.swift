@@ -10,11 +10,15 @@ public struct ReportInput: Codable, Sendable, Equatable {
     /// Seconds from the report's time zero to this input's time zero (inputs are aligned by
     /// wall clock).
     public var offsetS: Double
+    /// For captures, where the packets' radio came from: `option` (`--link`), `interfaces`
+    /// (pcapng interface names), `link_type` (802.11 framing) or `default` (the model's
+    /// default link was assumed).
+    public var linkSource: String?
     public var diagnostics: [ImportDiagnostic]
 
     public init(
         path: String, format: String, events: Int?, packets: Int?, process: String?, offsetS: Double,
-        diagnostics: [ImportDiagnostic]
+        diagnostics: [ImportDiagnostic], linkSource: String? = nil
     ) {
         self.path = path
         self.format = format
@@ -22,12 +26,14 @@ public struct ReportInput: Codable, Sendable, Equatable {
         self.packets = packets
         self.process = process
         self.offsetS = offsetS
+        self.linkSource = linkSource
         self.diagnostics = diagnostics
     }
 
     enum CodingKeys: String, CodingKey {
         case path, format, events, packets, process
         case offsetS = "offset_s"
+        case linkSource = "link_source"
         case diagnostics
     }
 }
