@@ -85,17 +85,10 @@ public enum GateRunner {
 
     /// Each run's report: loaded when it is a saved report, else analysed (with `--model`).
     private static func loadRuns(_ request: GateRequest) throws(GateError) -> [Report] {
+        let options = AnalysisOptions(inputs: [], model: request.model, capture: request.capture)
         var reports: [Report] = []
         for path in request.runs {
-            let options = AnalysisOptions(inputs: [path], model: request.model, capture: request.capture)
-            do {
-                switch try ReportSource.resolve(options) {
-                case .saved: reports.append(try ReportSource.saved(path: path).report())
-                case .inputs: reports.append(try ReportSource.inputs(options).report())
-                }
-            } catch {
-                throw .run(error)
-            }
+            do { reports.append(try ReportSource.report(ofRun: path, options: options)) } catch { throw .run(error) }
         }
         return reports
     }

@@ -58,6 +58,19 @@ public enum ReportSource {
         }
     }
 
+    /// The report of one run of a gate or a comparison: `path` is a saved report, loaded as
+    /// it was made (the caller compares its model with the others'), or one input, analysed
+    /// with `options` (whose `inputs` are replaced by `path`). Analysis options that cannot
+    /// apply to a saved report are a usage error, as in `resolve`.
+    public static func report(ofRun path: String, options: AnalysisOptions) throws(AnalysisError) -> Report {
+        var options = options
+        options.inputs = [path]
+        switch try resolve(options) {
+        case .saved: return try ReportSource.saved(path: path).report()
+        case .inputs: return try Analysis.run(options)
+        }
+    }
+
     /// The report for `options`: `resolve`, then `report`.
     public static func report(_ options: AnalysisOptions) throws(AnalysisError) -> Report {
         try resolve(options).report(model: options.model)

@@ -68,14 +68,10 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         var reports: [Report] = []
+        let options = AnalysisOptions(inputs: [], model: modelOptions.model, configuration: modelOptions.config, capture: capture.options)
         for path in runs {
-            let options = AnalysisOptions(
-                inputs: [path], model: modelOptions.model, configuration: modelOptions.config, capture: capture.options)
             do {
-                switch try ReportSource.resolve(options) {
-                case .saved: reports.append(try ReportSource.saved(path: path).report())
-                case .inputs: reports.append(try ReportSource.inputs(options).report())
-                }
+                reports.append(try ReportSource.report(ofRun: path, options: options))
             } catch {
                 Console.error(error.description)
                 throw ExitCode(error.exitCode)

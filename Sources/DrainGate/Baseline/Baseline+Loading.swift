@@ -1,4 +1,5 @@
 import DrainPipeline
+import DrainRender
 import DrainReport
 import Foundation
 
@@ -16,7 +17,7 @@ extension Baseline {
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
-                throw .unreadable(path: path, reason: (error as NSError).localizedFailureReason ?? "cannot be read")
+                throw .unreadable(path: path, reason: FileReadFailure.reason(error))
             }
             if let version = Self.formatVersion(data) {
                 guard version == currentVersion else {
@@ -66,10 +67,8 @@ extension Baseline {
     }
 
     /// The baseline as pretty JSON with sorted keys: the same runs give the same bytes.
-    public func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    public func json() throws(ReportRenderError) -> String {
+        try ReportJSON.encode(self, pretty: true) + "\n"
     }
 }
 

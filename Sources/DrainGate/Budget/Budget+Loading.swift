@@ -14,7 +14,7 @@ extension Budget {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw BudgetError(path: path, problem: .unreadable(readFailure(error)))
+            throw BudgetError(path: path, problem: .unreadable(FileReadFailure.reason(error)))
         }
         return try parse(text, path: path)
     }
@@ -26,14 +26,6 @@ extension Budget {
         } catch {
             throw BudgetError(path: path, problem: .invalid(error))
         }
-    }
-
-    private static func readFailure(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return nsError.code == NSFileReadNoSuchFileError ? String(cString: strerror(ENOENT)) : nsError.localizedDescription
     }
 }
 

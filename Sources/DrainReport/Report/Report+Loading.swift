@@ -12,7 +12,7 @@ extension Report {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw ReportLoadError(path: path, problem: .unreadable(Self.readFailure(error)))
+            throw ReportLoadError(path: path, problem: .unreadable(FileReadFailure.reason(error)))
         }
         return try decode(data, path: path)
     }
@@ -44,17 +44,6 @@ extension Report {
         } catch {
             throw ReportLoadError(path: path, problem: .invalid(path: "(top level)", reason: String(describing: error)))
         }
-    }
-
-    private static func readFailure(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
-            return String(cString: strerror(ENOENT))
-        }
-        return nsError.localizedDescription
     }
 
     /// Foundation reports a syntax error as "… around character N." (a byte offset); the
