@@ -35,10 +35,19 @@ final class YAMLNodeDecoder: Decoder {
     /// mapping decoded by `T(from:)` held no key it did not ask about.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         if let value = try decodeScalar(T.self) { return value }
-        if let choice = T.self as? any (CaseIterable & RawRepresentable<String>).Type, let value = try decodeChoice(choice) as? T {
-            return value
+        let value: T
+        do {
+            value = try T(from: self)
+        } catch let failure as DecodingError {
+            // A `String` enum's own `init(from:)` only says its raw value is unknown; the
+            // allowed values come from `CaseIterable`, looked up here on the error path only:
+            // a dynamic conformance check scans the binary's conformance tables, and doing it
+            // for every decoded type cost each run a millisecond and a half.
+            if case .dataCorrupted = failure, let choice = T.self as? any (CaseIterable & RawRepresentable<String>).Type {
+                _ = try decodeChoice(choice)
+            }
+            throw failure
         }
-        let value = try T(from: self)
         if case .mapping(let mapping) = node {
             for (key, _) in mapping {
                 guard let name = key.scalar?.string, !askedKeys.contains(name) else { continue }
