@@ -54,7 +54,9 @@ let package = Package(
         ),
         .target(
             name: "DrainGate",
-            dependencies: ["DrainImport", "DrainModel", "DrainReport", "DrainRender", "DrainRules", "DrainYAML", "DrainPipeline"]
+            dependencies: [
+                "DrainTrace", "DrainImport", "DrainModel", "DrainReport", "DrainRender", "DrainRules", "DrainYAML", "DrainPipeline",
+            ]
         ),
         .target(name: "DrainCompare", dependencies: ["DrainReport", "DrainRender"]),
         .executableTarget(

@@ -30,5 +30,8 @@ import Testing
         #expect(MetricUnit.count.format(3) == "3")
         #expect(MetricUnit.ratio.format(0.812) == "81.2 %")
         #expect(MetricUnit.joules.format(-1.25) == "-1.25 J")
+        // A hostile report's value past what fixed notation holds is written, not trapped on.
+        #expect(MetricUnit.joules.format(1e30) == "1e+30 J")
+        #expect(MetricUnit.count.format(-2.5e20) == "-2.5e+20")
     }
 }

@@ -1,3 +1,4 @@
+import DrainTrace
 import Foundation
 
 /// The unit of a gated metric, and how budget files may write quantities of it.
@@ -93,27 +94,12 @@ public enum MetricUnit: String, Codable, Sendable, CaseIterable {
         if value == 0 { return "0" }
         let magnitude = Int((log10(abs(value))).rounded(.down))
         let decimals = max(0, min(6, significant - 1 - magnitude))
-        var text = fixed(value, decimals: decimals)
-        if text.contains(".") {
+        var text = Formatting.fixed(value, digits: decimals)
+        // Values too large for fixed notation come back in exponent form: keep their zeros.
+        if text.contains("."), !text.contains("e") {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
         }
         return text == "-0" ? "0" : text
-    }
-
-    /// `value` rounded half away from zero to `decimals` places, without Foundation's
-    /// locale-dependent formatting.
-    static func fixed(_ value: Double, decimals: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        let whole = Int64(scaled / scale)
-        var text = (value < 0 && scaled > 0 ? "-" : "") + String(whole)
-        if decimals > 0 {
-            let fraction = Int64(scaled - Double(whole) * scale)
-            let digits = String(fraction)
-            text += "." + String(repeating: "0", count: decimals - digits.count) + digits
-        }
-        return text
     }
 }
