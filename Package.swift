@@ -22,6 +22,13 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit", from: "2.17.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -59,10 +66,24 @@ let package = Package(
             ]
         ),
         .target(name: "DrainCompare", dependencies: ["DrainReport", "DrainRender"]),
+        .target(
+            name: "DrainHistory",
+            dependencies: [
+                "DrainReport", "DrainRender", "DrainGate", "DrainPipeline", "CZlib",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .executableTarget(
             name: "drain",
             dependencies: [
-                "DrainTrace", "DrainImport", "DrainModel", "DrainReport", "DrainRender", "DrainPipeline", "DrainGate", "DrainCompare", "DrainRecord",
+                "DrainTrace", "DrainImport", "DrainModel", "DrainReport", "DrainRender", "DrainPipeline", "DrainGate", "DrainCompare", "DrainHistory",
+                "DrainRecord",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -99,6 +120,10 @@ let package = Package(
             name: "DrainRecordTests", dependencies: ["DrainRecord", "DrainImport", "DrainTrace", "DrainTraceWriter", "DrainTestSupport", "drain"]
         ),
         .testTarget(name: "DrainGateTests", dependencies: ["DrainGate", "DrainImport", "DrainPipeline", "DrainReport", "DrainTestSupport"]),
+        .testTarget(
+            name: "DrainHistoryTests",
+            dependencies: ["DrainHistory", "DrainGate", "DrainPipeline", "DrainRender", "DrainReport", "DrainTestSupport", "drain"]
+        ),
         .testTarget(name: "DrainCompareTests", dependencies: ["DrainCompare", "DrainRender", "DrainReport", "DrainTestSupport"]),
         .testTarget(name: "DrainTraceWriterTests", dependencies: ["DrainTraceWriter", "DrainTrace"]),
         .testTarget(name: "DrainProbeTests", dependencies: ["DrainProbe", "DrainImport", "DrainTrace", "DrainTestSupport"]),

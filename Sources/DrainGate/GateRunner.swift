@@ -32,6 +32,18 @@ public struct GateRequest {
     }
 }
 
+/// What a gate has loaded before it judges: the budget, every run's report, the model the
+/// gate is pinned to, and the baseline of `--baseline` files.
+public struct PreparedGate: Sendable {
+    public var budget: Budget?
+    public var reports: [Report]
+    /// The budget's `model`, else `--model`'s, else the first run's.
+    public var model: String
+    /// Where `model` came from, for messages.
+    public var modelSource: String
+    public var baseline: Baseline?
+}
+
 /// Loads what a gate needs — the budget, the runs, the baseline —, checks that they fit
 /// together, and judges.
 public enum GateRunner {
@@ -43,10 +55,17 @@ public enum GateRunner {
     public static func run(_ request: GateRequest, generator: String, host: HostInfo? = .current) throws(GateError)
         -> (verdict: GateVerdict, baseline: Baseline?)
     {
-        guard !request.runs.isEmpty else { throw .usage("give at least one run (a report JSON or an input file)") }
         guard request.budgetPath != nil || !request.baselinePaths.isEmpty || request.saveBaselinePath != nil else {
             throw .usage("give --budget FILE, --baseline FILE or both (or --save-baseline FILE to record a baseline)")
         }
+        let prepared = try prepare(request, generator: generator)
+        return judge(prepared, request: request, baseline: prepared.baseline, generator: generator, host: host)
+    }
+
+    /// Loads the budget, the runs and the `--baseline` files, and checks that every run and
+    /// the baseline were priced with the pinned model.
+    public static func prepare(_ request: GateRequest, generator: String) throws(GateError) -> PreparedGate {
+        guard !request.runs.isEmpty else { throw .usage("give at least one run (a report JSON or an input file)") }
         let budget: Budget?
         do { budget = try request.budgetPath.map(Budget.load) } catch { throw .budget(error) }
         let requestedModel = try modelName(request.model)
@@ -65,10 +84,18 @@ public enum GateRunner {
             }
             baseline = loaded
         }
+        return PreparedGate(budget: budget, reports: reports, model: pinned, modelSource: pinSource, baseline: baseline)
+    }
+
+    /// Judges the prepared runs against their budget and `baseline`; with
+    /// `--save-baseline`, also returns the runs as a baseline.
+    public static func judge(_ prepared: PreparedGate, request: GateRequest, baseline: Baseline?, generator: String, host: HostInfo?)
+        -> (verdict: GateVerdict, baseline: Baseline?)
+    {
         let options = GateOptions(scenario: request.scenario, failOnInconclusive: request.failOnInconclusive, generator: generator, host: host)
-        let verdict = Gate.evaluate(reports, budget: budget, baseline: baseline, options: options)
+        let verdict = Gate.evaluate(prepared.reports, budget: prepared.budget, baseline: baseline, options: options)
         let saved = request.saveBaselinePath.map { _ in
-            Baseline(reports: reports, generator: generator, scenario: request.scenario, git: GitRevision.current(), host: host)
+            Baseline(reports: prepared.reports, generator: generator, scenario: request.scenario, git: GitRevision.current(), host: host)
         }
         return (verdict, saved)
     }

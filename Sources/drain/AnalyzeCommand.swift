@@ -1,10 +1,11 @@
 import ArgumentParser
+import DrainHistory
 import DrainImport
 import DrainPipeline
 import DrainRender
 import DrainReport
 
-struct AnalyzeCommand: ParsableCommand {
+struct AnalyzeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "analyze",
         abstract: "Analyse traces of one run and report energy, memory and guidance findings.",
@@ -20,6 +21,7 @@ struct AnalyzeCommand: ParsableCommand {
               drain analyze app.jsonl --model iphone-wifi --json - | jq .energy
               drain analyze phone.pcapng app.jsonl --link cellular --html report.html
               drain analyze report.json --html report.html
+              drain analyze app.jsonl --store --scenario cold-start
 
             Input formats (recognised by their first bytes, not their names; gzip-compressed \
             files are read as they are):
@@ -37,11 +39,23 @@ struct AnalyzeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Width of the timeline bins in seconds (default: automatic).", valueName: "SECONDS"))
     var bin: Double?
 
+    @OptionGroup(title: "Run history") var storeOptions: StoreOptions
+
+    @Option(help: ArgumentHelp("Record the run in the history under this scenario (with --store or $DRAIN_STORE).", valueName: "NAME"))
+    var scenario: String?
+
+    @OptionGroup(title: "Run history") var identity: RunIdentityOptions
+
     func validate() throws {
         if let bin, !(bin > 0) { throw ValidationError("--bin must be a positive number of seconds") }
+        if storeOptions.store != nil, scenario == nil {
+            throw ValidationError("--store records the run: name its scenario with --scenario NAME")
+        }
     }
 
-    func run() throws {
+    func run() async throws {
+        // $DRAIN_STORE alone records only runs that name their scenario.
+        let store = scenario == nil ? nil : try storeOptions.location(fallbackToDefault: false)
         let showProgress = !output.quiet && Console.standardErrorIsTerminal
         let options = AnalysisOptions(
             inputs: inputs, model: modelOptions.model, configuration: modelOptions.config, binSeconds: bin,
@@ -60,11 +74,34 @@ struct AnalyzeCommand: ParsableCommand {
             Console.error(error.description)
             throw ExitCode(error.exitCode)
         }
-        guard !output.quiet else { return }
-        if outputs.writesStandardOutput {
-            Console.standardError(TerminalReportRenderer.render(report, color: Console.standardErrorIsTerminal))
-        } else {
-            Console.standardOutput(TerminalReportRenderer.render(report, color: Console.standardOutputIsTerminal))
+        if !output.quiet {
+            if outputs.writesStandardOutput {
+                Console.standardError(TerminalReportRenderer.render(report, color: Console.standardErrorIsTerminal))
+            } else {
+                Console.standardOutput(TerminalReportRenderer.render(report, color: Console.standardOutputIsTerminal))
+            }
+        }
+        if let store, let scenario { try await record(report, in: store, scenario: scenario) }
+    }
+
+    private func record(_ report: Report, in location: StoreLocation, scenario: String) async throws {
+        do throws(StoreError) {
+            let store = try await RunStore.open(location, access: .write)
+            let recorded: RecordedRun
+            do {
+                recorded = try await store.record(report, scenario: scenario, provenance: identity.provenance)
+            } catch {
+                await store.close()
+                throw error
+            }
+            await store.close()
+            if !output.quiet {
+                Console.standardError(
+                    recorded.isNew ? "drain: recorded run \(recorded.id) in \(location)" : "drain: already stored as run \(recorded.id) in \(location)")
+            }
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(error.exitCode)
         }
     }
 }

@@ -1,17 +1,19 @@
 import ArgumentParser
 import DrainCompare
+import DrainHistory
 import DrainImport
 import DrainPipeline
 import DrainRender
 import DrainReport
 
-struct CompareCommand: ParsableCommand {
+struct CompareCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Compare two or more runs: energy, memory, endpoints, files, threads and findings, side by side.",
         discussion: """
-            Each RUN is a report JSON saved by 'drain analyze --json', or one input file analysed \
-            as 'drain analyze' would. The first RUN is the reference; every other run is compared \
+            Each RUN is a report JSON saved by 'drain analyze --json', one input file analysed \
+            as 'drain analyze' would, or a stored run of the run history: store:RUN_ID or \
+            store:BRANCH@COMMIT (the newest run of that branch at that commit). The first RUN is the reference; every other run is compared \
             with it. Timelines are re-binned to one common width and lined up at --align. \
             Without an output option a terminal table is printed. docs/compare.md describes \
             every figure and the interactive page.
@@ -20,6 +22,7 @@ struct CompareCommand: ParsableCommand {
               drain compare before.json after.json --html compare.html
               drain compare before.jsonl after.jsonl --label before --label after --markdown pr.md
               drain compare a.json b.json c.json --align mark:feed-loaded --threshold 10 --json cmp.json
+              drain compare store:main@3f2a9c1 app.jsonl --scenario cold-start --html compare.html
             """
     )
 
@@ -53,6 +56,11 @@ struct CompareCommand: ParsableCommand {
     @OptionGroup var modelOptions: ModelOptions
     @OptionGroup(title: "Captures") var capture: CaptureArguments
 
+    @OptionGroup(title: "Run history") var storeOptions: StoreOptions
+
+    @Option(help: ArgumentHelp("The scenario of store:BRANCH@COMMIT runs, when that commit has runs of several.", valueName: "NAME"))
+    var scenario: String?
+
     @Flag(name: .shortAndLong, help: "Do not print the terminal table.")
     var quiet = false
 
@@ -66,16 +74,15 @@ struct CompareCommand: ParsableCommand {
         if let bin, !(bin > 0) { throw ValidationError("--bin must be a positive number of seconds") }
     }
 
-    func run() throws {
-        var reports: [Report] = []
+    func run() async throws {
         let options = AnalysisOptions(inputs: [], model: modelOptions.model, configuration: modelOptions.config, capture: capture.options)
-        for path in runs {
-            do {
-                reports.append(try ReportSource.report(ofRun: path, options: options))
-            } catch {
-                Console.error(error.description)
-                throw ExitCode(error.exitCode)
-            }
+        let store = runs.contains(where: StoredRunSource.isStored) ? try storeOptions.location(fallbackToDefault: true) : nil
+        let reports: [Report]
+        do {
+            reports = try await StoredRunSource.reports(runs, options: options, store: store, scenario: scenario)
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(error.exitCode)
         }
         let labels = runs.indices.map { $0 < label.count ? label[$0] : Self.fileName(runs[$0]) }
         let comparison: Comparison

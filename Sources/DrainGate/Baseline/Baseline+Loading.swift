@@ -90,23 +90,9 @@ extension GitRevision {
     /// The commit and branch of the git work tree at `directory`, or `nil` outside one (or
     /// without git). A detached HEAD has no branch.
     public static func current(in directory: String = FileManager.default.currentDirectoryPath) -> GitRevision? {
-        guard let commit = git(["rev-parse", "HEAD"], in: directory) else { return nil }
-        let branch = git(["rev-parse", "--abbrev-ref", "HEAD"], in: directory)
+        let git = GitWorkTree(directory: directory)
+        guard let commit = git.output(["rev-parse", "HEAD"]) else { return nil }
+        let branch = git.output(["rev-parse", "--abbrev-ref", "HEAD"])
         return GitRevision(commit: commit, branch: branch == "HEAD" ? nil : branch)
-    }
-
-    private static func git(_ arguments: [String], in directory: String) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", directory] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? nil : text
     }
 }

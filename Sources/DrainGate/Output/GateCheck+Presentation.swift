@@ -11,6 +11,7 @@ extension GateCheck {
         case .regression: "\(subject) vs baseline: \(found); expected \(expected)"
         case .newFinding: "new finding \(subject): \(found); expected \(expected)"
         case .resolvedFinding: "resolved finding \(subject): \(found)"
+        case .baseline: "baseline required: \(found)"
         }
     }
 
@@ -23,6 +24,7 @@ extension GateCheck {
             case .regression: status == .inconclusive ? "possible regression" : "regression"
             case .newFinding: "new finding"
             case .resolvedFinding: "resolved finding"
+            case .baseline: "baseline"
             }
         return "\(label): \(subject)"
     }

@@ -42,6 +42,7 @@ public struct GateJUnitRenderer: Sendable {
             properties.append(("drain.baseline_commit", git.commit))
             if let branch = git.branch { properties.append(("drain.baseline_branch", branch)) }
         }
+        if let source = verdict.baselineSource { properties.append(("drain.baseline_source", source)) }
         properties.append(("drain.outcome", verdict.outcome.rawValue))
         return properties
     }

@@ -62,6 +62,7 @@ public struct GateMarkdownRenderer: Sendable {
         if let revision = verdict.baselineRevision { context.append(escape(revision)) }
         context.append(verdict.tally)
         text += context.joined(separator: " · ") + "\n\n"
+        if let source = verdict.baselineSource { text += escape(source) + "\n\n" }
         if !verdict.warnings.isEmpty {
             text += "**Warnings**\n\n"
             for warning in verdict.warnings.prefix(Self.warningLimit) { text += "- " + escape(warning) + "\n" }

@@ -23,6 +23,7 @@ public struct GateTerminalRenderer: Sendable {
         var context = [verdict.tally]
         if let revision = verdict.baselineRevision { context.append(sanitize(revision)) }
         lines.append(style(context.joined(separator: " · "), "2"))
+        if let source = verdict.baselineSource { lines.append(style(sanitize(source), "2")) }
         for warning in verdict.warnings {
             lines.append(style("warning:", "33") + " " + sanitize(warning))
         }

@@ -5,6 +5,8 @@ public struct GateCheck: Codable, Sendable, Equatable {
         case budget, findings, regression
         case newFinding = "new_finding"
         case resolvedFinding = "resolved_finding"
+        /// `--require-baseline` found no baseline in the run history.
+        case baseline
     }
 
     /// What came of it.

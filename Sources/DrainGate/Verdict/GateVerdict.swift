@@ -18,6 +18,9 @@ public struct GateVerdict: Codable, Sendable, Equatable {
     /// Where the baseline came from.
     public var baselineGit: GitRevision?
     public var baselineHost: HostInfo?
+    /// How a baseline from the run history was chosen, or why there was none
+    /// (`drain gate --store --base-branch`).
+    public var baselineSource: String?
     /// Things the reader must know: a baseline from another machine, too few runs for
     /// significance, checks that could not be made.
     public var warnings: [String]
@@ -33,8 +36,21 @@ public struct GateVerdict: Codable, Sendable, Equatable {
         case baselineRuns = "baseline_runs"
         case baselineGit = "baseline_git"
         case baselineHost = "baseline_host"
+        case baselineSource = "baseline_source"
         case warnings, checks, outcome
         case exitCode = "exit_code"
+    }
+
+    /// Fails the verdict for want of a baseline (`--require-baseline`), with a failing
+    /// check first so that every output says why.
+    public mutating func requireBaseline(found: String) {
+        let check = GateCheck(
+            id: "baseline:required", kind: .baseline, subject: "baseline", status: .fail, expected: "baseline runs in the history",
+            found: found, unit: "", value: nil, runs: [], regression: nil, energyImpactJ: 0,
+            note: "--require-baseline: record runs of the base branch first (drain gate --store on the base branch)")
+        checks.insert(check, at: 0)
+        outcome = .fail
+        exitCode = 1
     }
 
     /// The checks of `status`, in order.

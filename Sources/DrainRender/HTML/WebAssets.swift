@@ -1015,4 +1015,134 @@ footer { max-width: 1180px; margin: 0 auto; padding: 0 28px 30px; color: var(--m
 })();
 
 """#
+
+    /// `web/trend.css`.
+    public static let trendStyle = #"""
+:root { --fg: #1d2330; --muted: #5b6475; --line: #e2e6ec; --bg: #f5f6f8; --panel: #fff; --info: #2b6cb0;
+  --point: #2b6cb0; --median: #c05621; --mono: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; }
+* { box-sizing: border-box; }
+body { margin: 0; color: var(--fg); background: var(--bg);
+  font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+header.top { background: var(--panel); border-bottom: 1px solid var(--line); }
+.wrap, main { max-width: 1180px; margin: 0 auto; padding: 18px 28px; }
+.brand { font-size: 12px; font-weight: 600; letter-spacing: .06em; text-transform: uppercase; color: var(--info); }
+h1 { font-size: 24px; margin: 2px 0 4px; overflow-wrap: anywhere; }
+h2 { font-size: 17px; margin: 28px 0 10px; }
+.meta { color: var(--muted); overflow-wrap: anywhere; }
+code { font-family: var(--mono); font-size: 12.5px; }
+.chart { position: relative; margin: 16px 0 4px; background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 8px; }
+.chart svg { display: block; width: 100%; height: auto; }
+.chart .axis text { fill: var(--muted); font-size: 11px; }
+.chart .grid { stroke: var(--line); }
+.chart .median { fill: none; stroke: var(--median); stroke-width: 2; }
+.chart .point { fill: var(--point); fill-opacity: .75; cursor: pointer; }
+.chart .point:hover, .chart .point:focus { fill-opacity: 1; stroke: var(--fg); stroke-width: 2; outline: none; }
+.tooltip { position: absolute; pointer-events: none; background: var(--fg); color: #fff; font-size: 12px; padding: 6px 9px;
+  border-radius: 6px; white-space: nowrap; }
+.tooltip[hidden] { display: none; }
+table.commits { border-collapse: collapse; background: var(--panel); }
+table.commits th, table.commits td { padding: 4px 12px; border-bottom: 1px solid var(--line); text-align: left; }
+table.commits .num { text-align: right; font-variant-numeric: tabular-nums; }
+@media print { .tooltip { display: none; } }
+
+"""#
+
+    /// `web/trend.js`.
+    public static let trendScript = #"""
+"use strict";
+// Draws the trend chart of a `drain history trend --html` page from its data block: one
+// dot per run at its commit, the commits' medians joined by a line, and a tooltip with the
+// commit, date, run and value on hover or keyboard focus.
+(function () {
+  const data = JSON.parse(document.getElementById("drain-data").textContent);
+  const figure = document.getElementById("trend-chart");
+  const svgNS = "http://www.w3.org/2000/svg";
+  const width = 960, height = 360, left = 84, right = 24, top = 16, bottom = 48;
+
+  function element(name, attributes, parent) {
+    const node = document.createElementNS(svgNS, name);
+    for (const key of Object.keys(attributes)) node.setAttribute(key, String(attributes[key]));
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+
+  const values = data.commits.flatMap(function (commit) { return commit.runs.map(function (run) { return run.value; }); });
+  if (values.length === 0) {
+    figure.textContent = "No runs of this metric.";
+    return;
+  }
+  let low = Math.min.apply(null, values), high = Math.max.apply(null, values);
+  if (low > 0 && low < (high - low)) low = 0;
+  if (high === low) { high += Math.abs(high) * 0.1 || 1; low -= Math.abs(low) * 0.1 || 1; }
+  const span = high - low;
+  low -= span * 0.05;
+  high += span * 0.05;
+
+  const count = data.commits.length;
+  const x = function (index) { return count === 1 ? (left + width - right) / 2 : left + index * (width - left - right) / (count - 1); };
+  const y = function (value) { return top + (high - value) * (height - top - bottom) / (high - low); };
+
+  const svg = element("svg", { viewBox: "0 0 " + width + " " + height, role: "img" });
+  const title = element("title", {}, svg);
+  title.textContent = data.metric + " over " + count + " commits";
+  const axis = element("g", { class: "axis" }, svg);
+  const ticks = 5;
+  for (let step = 0; step <= ticks; step += 1) {
+    const value = low + (high - low) * step / ticks;
+    element("line", { class: "grid", x1: left, x2: width - right, y1: y(value), y2: y(value) }, axis);
+    const label = element("text", { x: left - 8, y: y(value) + 4, "text-anchor": "end" }, axis);
+    label.textContent = formatTick(value);
+  }
+  const every = Math.max(1, Math.ceil(count / 12));
+  data.commits.forEach(function (commit, index) {
+    if (index % every !== 0 && index !== count - 1) return;
+    const label = element("text", { x: x(index), y: height - bottom + 18, "text-anchor": "middle" }, axis);
+    label.textContent = commit.commit ? commit.commit.slice(0, 7) : "-";
+  });
+
+  const medians = data.commits.map(function (commit, index) { return x(index) + "," + y(commit.median); });
+  element("polyline", { class: "median", points: medians.join(" ") }, svg);
+
+  const tooltip = document.createElement("div");
+  tooltip.className = "tooltip";
+  tooltip.hidden = true;
+  figure.appendChild(svg);
+  figure.appendChild(tooltip);
+
+  data.commits.forEach(function (commit, index) {
+    commit.runs.forEach(function (run) {
+      const dot = element("circle", {
+        class: "point", cx: x(index), cy: y(run.value), r: 5, tabindex: 0,
+        "data-run": run.run, "data-commit": commit.commit,
+        "aria-label": "run " + run.run + ", commit " + (commit.commit || "-").slice(0, 12) + ", " + run.recorded_at + ": " + run.label,
+      }, svg);
+      const show = function () {
+        tooltip.textContent = "commit " + (commit.commit || "-").slice(0, 12) + " · " + run.recorded_at.replace("T", " ").slice(0, 19) +
+          " UTC · run " + run.run + " · " + run.label + " (median " + commit.median_label + ")";
+        tooltip.hidden = false;
+        const box = figure.getBoundingClientRect(), point = dot.getBoundingClientRect();
+        tooltip.style.left = Math.max(0, Math.min(point.left - box.left + 10, box.width - tooltip.offsetWidth - 4)) + "px";
+        tooltip.style.top = Math.max(0, point.top - box.top - 34) + "px";
+      };
+      const hide = function () { tooltip.hidden = true; };
+      dot.addEventListener("mouseenter", show);
+      dot.addEventListener("focus", show);
+      dot.addEventListener("mouseleave", hide);
+      dot.addEventListener("blur", hide);
+    });
+  });
+
+  function formatTick(value) {
+    const unit = data.unit;
+    if (unit === "B") {
+      const scales = [[1e9, "GB"], [1e6, "MB"], [1e3, "KB"]];
+      for (const pair of scales) if (Math.abs(value) >= pair[0]) return (value / pair[0]).toPrecision(3) + " " + pair[1];
+      return value.toPrecision(3) + " B";
+    }
+    const text = Math.abs(value) >= 1e5 || (value !== 0 && Math.abs(value) < 1e-3) ? value.toExponential(2) : String(Number(value.toPrecision(3)));
+    return unit && unit !== "count" && unit !== "score" && unit !== "ratio" ? text + " " + unit : text;
+  }
+})();
+
+"""#
 }

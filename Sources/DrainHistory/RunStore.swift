@@ -1,0 +1,97 @@
+import Foundation
+import Logging
+import SQLKit
+
+/// The run history: one implementation over SQLite and PostgreSQL through SQLKit, each
+/// statement written once with bound parameters (`docs/history.md#schema`).
+///
+/// A store is one connection; open it, use it from one task at a time, and `close()` it.
+/// Every run is written in one transaction, so a run is stored whole or not at all.
+public final class RunStore: Sendable {
+    /// Whether the store is opened to read only (no migration, no write: a read-only
+    /// database user is enough) or to record.
+    public enum Access: Sendable {
+        case read, write
+    }
+
+    public let location: StoreLocation
+    let database: any SQLDatabase
+    let engine: StoreEngine
+    /// The schema version found on opening; 0 for an empty store opened to read.
+    public let schemaVersion: Int
+    private let closeConnection: @Sendable () async throws -> Void
+
+    init(
+        location: StoreLocation, database: any SQLDatabase, engine: StoreEngine, schemaVersion: Int,
+        close: @escaping @Sendable () async throws -> Void
+    ) {
+        self.location = location
+        self.database = database
+        self.engine = engine
+        self.schemaVersion = schemaVersion
+        closeConnection = close
+    }
+
+    /// Connects to the store at `location`. Opened to `.write`, the schema is created or
+    /// migrated first (in one transaction, serialised between concurrent writers); opened to
+    /// `.read`, nothing is written and a store without tables reads as empty.
+    ///
+    /// - Throws: `StoreError`: `.missing` for an SQLite file that does not exist (to read),
+    ///   `.newerSchema`, `.unavailable` (the server cannot be reached or refused).
+    public static func open(_ location: StoreLocation, access: Access) async throws(StoreError) -> RunStore {
+        let connection: StoreConnection
+        switch location {
+        case let .sqlite(path): connection = try await StoreConnection.sqlite(path: path, access: access, location: location)
+        case let .postgres(server): connection = try await StoreConnection.postgres(server, location: location)
+        }
+        do {
+            let version = try await Migrations.prepare(connection.database, engine: connection.engine, access: access, location: location)
+            return RunStore(
+                location: location, database: connection.database, engine: connection.engine, schemaVersion: version,
+                close: connection.close)
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    /// Closes the connection; the store cannot be used afterwards.
+    public func close() async {
+        try? await closeConnection()
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    /// SQLite's `BEGIN IMMEDIATE` takes the write lock at once, so that concurrent writers
+    /// wait for each other (up to the busy timeout) instead of failing at their first write.
+    func transaction<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        try await database.raw(engine == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
+        do {
+            let result = try await body()
+            try await database.raw("COMMIT").run()
+            return result
+        } catch {
+            try? await database.raw("ROLLBACK").run()
+            throw error
+        }
+    }
+
+    /// `body`'s result, with any engine error turned into a `StoreError` naming this store.
+    func perform<T: Sendable>(_ what: String, _ body: () async throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await body()
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.unavailable(store: location.description, reason: "\(what): \(StoreFailure.reason(error, location: location))")
+        }
+    }
+}
+
+/// The SQL engine behind a store, where a statement must differ between them.
+enum StoreEngine: Sendable {
+    case sqlite, postgres
+}
+
+/// A silent logger: the drivers' logs would go to standard output and could carry a
+/// connection string; Drain reports failures itself, redacted.
+let silentLogger = Logger(label: "drain.history", factory: { _ in SwiftLogNoOpLogHandler() })

@@ -1,0 +1,37 @@
+import ArgumentParser
+import DrainHistory
+
+struct HistoryExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a stored run's report JSON, as 'drain analyze --json' wrote it.",
+        discussion: """
+            The report can then be rendered again ('drain analyze report.json --html r.html'), \
+            gated or compared like any saved report.
+
+            Examples:
+              drain history export 42 --json run42.json
+              drain history export main@3f2a9c1 --scenario sync --json - | jq .energy
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The run: an id or BRANCH@COMMIT.", valueName: "RUN"))
+    var run: String
+
+    @Option(help: ArgumentHelp("Write the report JSON to FILE ('-' for standard output).", valueName: "FILE"))
+    var json: String
+
+    @Option(help: ArgumentHelp("The scenario, when BRANCH@COMMIT has runs of several.", valueName: "NAME"))
+    var scenario: String?
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() async throws {
+        let store = try await storeOptions.open(access: .read)
+        let (reference, scenario) = (run, scenario)
+        let bytes = try await using(store) { store throws(StoreError) in
+            try await store.reportJSON(try await store.resolve(reference, scenario: scenario))
+        }
+        try writeOutput(String(decoding: bytes, as: UTF8.self), to: json)
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import DrainHistory
+import DrainRender
+
+struct HistoryShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show one stored run: where and when it was made, its metrics and finding keys.",
+        discussion: """
+            RUN is a run id (from 'drain history list') or BRANCH@COMMIT (the newest run of that \
+            branch at that commit; a commit prefix of 4 or more hex digits will do).
+
+            Examples:
+              drain history show 42
+              drain history show main@3f2a9c1 --scenario cold-start --json -
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The run: an id or BRANCH@COMMIT.", valueName: "RUN"))
+    var run: String
+
+    @Option(help: ArgumentHelp("The scenario, when BRANCH@COMMIT has runs of several.", valueName: "NAME"))
+    var scenario: String?
+
+    @Option(help: ArgumentHelp("Write the run as JSON to FILE ('-' for standard output).", valueName: "FILE"))
+    var json: String?
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() async throws {
+        let store = try await storeOptions.open(access: .read)
+        let (reference, scenario) = (run, scenario)
+        let stored = try await using(store) { store throws(StoreError) in
+            try await store.run(try await store.resolve(reference, scenario: scenario))
+        }
+        if let json {
+            try writeOutput(try ReportJSON.encode(stored, pretty: true) + "\n", to: json)
+            if json == "-" { return }
+        }
+        Console.standardOutput(HistoryTerminalRenderer.show(stored))
+    }
+}
