@@ -96,8 +96,8 @@ enum Migrations {
                     id \(runID),
                     project TEXT NOT NULL,
                     scenario TEXT NOT NULL,
-                    branch TEXT,
-                    commit_sha TEXT,
+                    branch TEXT NOT NULL,
+                    commit_sha TEXT NOT NULL,
                     parents TEXT NOT NULL,
                     recorded_at TEXT NOT NULL,
                     run_start TEXT,
@@ -112,7 +112,7 @@ enum Migrations {
                     report_deflated \(bytes) NOT NULL,
                     metric_count INTEGER NOT NULL,
                     finding_count INTEGER NOT NULL,
-                    UNIQUE (project, scenario, report_sha256)
+                    UNIQUE (project, scenario, branch, commit_sha, report_sha256)
                 )
                 """,
                 "CREATE INDEX runs_by_baseline ON runs (project, scenario, model, branch, commit_sha)",

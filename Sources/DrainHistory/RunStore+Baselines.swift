@@ -23,7 +23,7 @@ extension RunStore {
     /// Uses the `runs_by_baseline` index: O(commits · log runs).
     public func runCounts(_ key: BaselineKey, commits: [String]) async throws(StoreError) -> [String: Int] {
         guard schemaVersion > 0, !commits.isEmpty else { return [:] }
-        return try await perform("cannot look for baseline runs") {
+        return try await perform("cannot look for baseline runs") { [self] in
             var counts: [String: Int] = [:]
             for chunk in commits.chunked(500) {
                 let rows = try await database.raw(
@@ -44,7 +44,7 @@ extension RunStore {
     /// The runs of `key` at `commit` as a gate baseline: each run's metric rows and finding
     /// keys, read without inflating any report.
     public func baseline(_ key: BaselineKey, commit: String) async throws(StoreError) -> Baseline {
-        try await perform("cannot read the baseline runs") {
+        try await perform("cannot read the baseline runs") { [self] in
             let runs = try await database.raw(
                 """
                 SELECT id, host_cpu, host_cores FROM runs WHERE project = \(bind: key.project) AND scenario = \(bind: key.scenario) \

@@ -7,7 +7,7 @@ extension RunStore {
     /// metric and finding rows go with their runs.
     public func prune(_ filter: RunFilter, keep: Int?, dryRun: Bool) async throws(StoreError) -> [Int] {
         guard schemaVersion > 0 else { return [] }
-        return try await perform("cannot prune") {
+        return try await perform("cannot prune") { [self] in
             let rows = try await database.raw(
                 """
                 SELECT id, project, scenario, branch FROM runs \(Self.whereClause(RunFilter(project: filter.project, scenario: filter.scenario, branch: filter.branch))) \
@@ -23,7 +23,7 @@ extension RunStore {
                 for row in rows {
                     let group = [
                         try row.decode(column: "project", as: String.self), try row.decode(column: "scenario", as: String.self),
-                        try row.decode(column: "branch", as: String?.self) ?? "",
+                        try row.decode(column: "branch", as: String.self),
                     ].joined(separator: "\u{0}")
                     seen[group, default: 0] += 1
                     if seen[group]! <= keep { deletable.remove(try row.decode(column: "id", as: Int.self)) }

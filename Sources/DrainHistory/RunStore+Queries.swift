@@ -8,7 +8,7 @@ extension RunStore {
     /// `recorded_at` index; O(limit) rows read.
     public func list(_ filter: RunFilter, limit: Int) async throws(StoreError) -> [StoredRunSummary] {
         guard schemaVersion > 0 else { return [] }
-        return try await perform("cannot list runs") {
+        return try await perform("cannot list runs") { [self] in
             try await database.raw(
                 """
                 SELECT \(unsafeRaw: Self.summaryColumns) FROM runs \(Self.whereClause(filter)) \
@@ -24,7 +24,7 @@ extension RunStore {
     public func run(_ id: Int) async throws(StoreError) -> StoredRun {
         let store = location.description
         guard schemaVersion > 0 else { throw .noSuchRun(store: store, reference: String(id)) }
-        return try await perform("cannot read run \(id)") {
+        return try await perform("cannot read run \(id)") { [self] in
             guard
                 let row = try await database.raw(
                     """
@@ -66,7 +66,7 @@ extension RunStore {
     public func reportJSON(_ id: Int) async throws(StoreError) -> [UInt8] {
         let store = location.description
         guard schemaVersion > 0 else { throw .noSuchRun(store: store, reference: String(id)) }
-        return try await perform("cannot read the report of run \(id)") {
+        return try await perform("cannot read the report of run \(id)") { [self] in
             guard let row = try await database.raw("SELECT report_size, report_deflated FROM runs WHERE id = \(bind: id)").first() else {
                 throw StoreError.noSuchRun(store: store, reference: String(id))
             }
@@ -110,7 +110,7 @@ extension RunStore {
             throw .usage("store:\(reference): '\(commit)' is not a commit id (4 to 64 hex digits)")
         }
         guard schemaVersion > 0 else { throw .noSuchRun(store: store, reference: reference) }
-        let rows = try await perform("cannot look up \(reference)") {
+        let rows = try await perform("cannot look up \(reference)") { [self] in
             try await database.raw(
                 """
                 SELECT id, scenario FROM runs \(Self.whereClause(
@@ -138,8 +138,8 @@ extension RunStore {
     static func summary(_ row: any SQLRow) throws -> StoredRunSummary {
         StoredRunSummary(
             id: try row.decode(column: "id", as: Int.self), project: try row.decode(column: "project", as: String.self),
-            scenario: try row.decode(column: "scenario", as: String.self), branch: try row.decode(column: "branch", as: String?.self),
-            commit: try row.decode(column: "commit_sha", as: String?.self), recordedAt: try row.decode(column: "recorded_at", as: String.self),
+            scenario: try row.decode(column: "scenario", as: String.self), branch: try row.decode(column: "branch", as: String.self).nonEmpty,
+            commit: try row.decode(column: "commit_sha", as: String.self).nonEmpty, recordedAt: try row.decode(column: "recorded_at", as: String.self),
             model: try row.decode(column: "model", as: String.self), energyJ: try row.decode(column: "energy_j", as: Double?.self),
             peakMemoryBytes: try row.decode(column: "peak_memory_bytes", as: Double?.self))
     }
@@ -163,4 +163,9 @@ extension RunStore {
         guard !conditions.isEmpty else { return "" }
         return "WHERE \(conditions.joined(separator: " AND "))"
     }
+}
+
+extension String {
+    /// `nil` for the empty string: how the store's NOT NULL name columns say "unknown".
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

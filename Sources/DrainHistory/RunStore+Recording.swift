@@ -9,21 +9,22 @@ import SQLKit
 public struct RecordedRun: Sendable, Equatable {
     /// The run's id in the store.
     public var id: Int
-    /// `false` when the same report of the same project and scenario was stored before (a
-    /// retried CI job): nothing was written and `id` is the earlier run's.
+    /// `false` when the same report of the same project, scenario, branch and commit was
+    /// stored before (a retried CI job): nothing was written and `id` is the earlier run's.
     public var isNew: Bool
 }
 
 extension RunStore {
     /// Stores `report` as one run of `scenario`, in one transaction: the run's row, a row per
     /// metric (`MetricCatalog.values`), a row per finding key, and the report JSON deflated.
-    /// The same report recorded twice for one project and scenario is stored once.
+    /// The same report recorded twice for one project, scenario, branch and commit is stored
+    /// once.
     ///
     /// - Throws: `StoreError.unavailable` when the store fails or refuses (nothing of the run
     ///   is then stored).
     public func record(_ report: Report, scenario: String, provenance: RunProvenance) async throws(StoreError) -> RecordedRun {
         let row = try StoredRunRow(report: report, scenario: scenario, provenance: provenance, store: location.description)
-        return try await perform("cannot record the run") {
+        return try await perform("cannot record the run") { [self] in
             try await transaction {
                 let inserted = try await database.raw(
                     """
@@ -34,14 +35,14 @@ extension RunStore {
                     \(bind: row.hostCPU), \(bind: row.hostCores), \(bind: row.model), \(bind: row.generator), \
                     \(bind: row.reportSchemaVersion), \(bind: row.reportSHA256), \(bind: row.reportSize), \(bind: row.reportDeflated), \
                     \(bind: row.metrics.count), \(bind: row.findings.count)) \
-                    ON CONFLICT (project, scenario, report_sha256) DO NOTHING RETURNING id
+                    ON CONFLICT (project, scenario, branch, commit_sha, report_sha256) DO NOTHING RETURNING id
                     """
                 ).first()
                 guard let inserted else {
                     let existing = try await database.raw(
                         """
                         SELECT id FROM runs WHERE project = \(bind: row.project) AND scenario = \(bind: row.scenario) \
-                        AND report_sha256 = \(bind: row.reportSHA256)
+                        AND branch = \(bind: row.branch) AND commit_sha = \(bind: row.commit) AND report_sha256 = \(bind: row.reportSHA256)
                         """
                     ).first()
                     return RecordedRun(id: try existing?.decode(column: "id", as: Int.self) ?? 0, isNew: false)
@@ -78,8 +79,10 @@ extension RunStore {
 struct StoredRunRow {
     var project: String
     var scenario: String
-    var branch: String?
-    var commit: String?
+    /// Empty when unknown (outside git): the columns are NOT NULL so that the uniqueness of
+    /// a run holds outside git too.
+    var branch: String
+    var commit: String
     /// Space-separated commit ids.
     var parents: String
     var recordedAt: String
@@ -112,8 +115,8 @@ struct StoredRunRow {
         let bytes = Array(json.utf8)
         project = provenance.project
         self.scenario = scenario
-        branch = provenance.branch
-        commit = provenance.commit
+        branch = provenance.branch ?? ""
+        commit = provenance.commit ?? ""
         parents = provenance.parents.joined(separator: " ")
         recordedAt = StoredTime.format(provenance.recordedAt)
         runStart = report.start

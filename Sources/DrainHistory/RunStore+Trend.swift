@@ -21,7 +21,7 @@ extension RunStore {
     /// metric's unit (`nil` when no run has it).
     public func trend(metric: String, filter: RunFilter) async throws(StoreError) -> (points: [TrendPoint], unit: String?) {
         guard schemaVersion > 0 else { return ([], nil) }
-        return try await perform("cannot read the trend of \(metric)") {
+        return try await perform("cannot read the trend of \(metric)") { [self] in
             let rows = try await database.raw(
                 """
                 SELECT runs.id AS id, commit_sha, branch, recorded_at, value, unit FROM runs \
@@ -32,8 +32,8 @@ extension RunStore {
             ).all()
             let points = try rows.map { row in
                 TrendPoint(
-                    runID: try row.decode(column: "id", as: Int.self), commit: try row.decode(column: "commit_sha", as: String?.self),
-                    branch: try row.decode(column: "branch", as: String?.self), recordedAt: try row.decode(column: "recorded_at", as: String.self),
+                    runID: try row.decode(column: "id", as: Int.self), commit: try row.decode(column: "commit_sha", as: String.self).nonEmpty,
+                    branch: try row.decode(column: "branch", as: String.self).nonEmpty, recordedAt: try row.decode(column: "recorded_at", as: String.self),
                     value: try row.decode(column: "value", as: Double.self))
             }
             return (points, try rows.first?.decode(column: "unit", as: String.self))

@@ -44,20 +44,24 @@ public final class RunStore: Sendable {
         case let .sqlite(path): connection = try await StoreConnection.sqlite(path: path, access: access, location: location)
         case let .postgres(server): connection = try await StoreConnection.postgres(server, location: location)
         }
+        let database = connection.database
+        let engine = connection.engine
+        let version: Int
         do {
-            let version = try await Migrations.prepare(connection.database, engine: connection.engine, access: access, location: location)
-            return RunStore(
-                location: location, database: connection.database, engine: connection.engine, schemaVersion: version,
-                close: connection.close)
+            version = try await StoreDeadline.run { try await Migrations.prepare(database, engine: engine, access: access, location: location) }
         } catch {
-            try? await connection.close()
-            throw error
+            _ = try? await StoreDeadline.run(seconds: min(5, StoreDeadline.seconds)) { try await connection.close() }
+            if let error = error as? StoreError { throw error }
+            throw StoreError.unavailable(store: location.description, reason: "cannot prepare the schema: \(error)")
         }
+        return RunStore(location: location, database: database, engine: engine, schemaVersion: version, close: connection.close)
     }
 
-    /// Closes the connection; the store cannot be used afterwards.
+    /// Closes the connection; the store cannot be used afterwards. Waits a few seconds at
+    /// most: closing a connection to a server that died is best effort.
     public func close() async {
-        try? await closeConnection()
+        let closeConnection = closeConnection
+        _ = try? await StoreDeadline.run(seconds: min(5, StoreDeadline.seconds)) { try await closeConnection() }
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
@@ -75,10 +79,11 @@ public final class RunStore: Sendable {
         }
     }
 
-    /// `body`'s result, with any engine error turned into a `StoreError` naming this store.
-    func perform<T: Sendable>(_ what: String, _ body: () async throws -> T) async throws(StoreError) -> T {
+    /// `body`'s result, with any engine error turned into a `StoreError` naming this store,
+    /// and a store that does not answer within `StoreDeadline.seconds` reported as one.
+    func perform<T: Sendable>(_ what: String, _ body: @escaping @Sendable () async throws -> T) async throws(StoreError) -> T {
         do {
-            return try await body()
+            return try await StoreDeadline.run(body)
         } catch let error as StoreError {
             throw error
         } catch {

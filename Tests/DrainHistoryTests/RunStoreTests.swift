@@ -70,9 +70,11 @@ func provenance(project: String = "github.com/acme/app", branch: String? = "main
             let first = try await store.record(fixtureReport(), scenario: "sync", provenance: provenance())
             let again = try await store.record(fixtureReport(), scenario: "sync", provenance: provenance())
             let other = try await store.record(fixtureReport(), scenario: "other", provenance: provenance())
-            #expect(first.isNew && !again.isNew && other.isNew)
+            // The same report at another commit (a deterministic input analysed again) is another run.
+            let nextCommit = try await store.record(fixtureReport(), scenario: "sync", provenance: provenance(commit: "c2"))
+            #expect(first.isNew && !again.isNew && other.isNew && nextCommit.isNew)
             #expect(again.id == first.id)
-            #expect(try await store.list(RunFilter(), limit: 10).count == 2)
+            #expect(try await store.list(RunFilter(), limit: 10).count == 3)
             #expect(try testStore.rawSQL("SELECT COUNT(*) FROM run_metrics WHERE run_id = \(first.id)") == String(MetricCatalog.values(in: fixtureReport()).count))
         }
     }
