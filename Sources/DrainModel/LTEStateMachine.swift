@@ -22,6 +22,8 @@ import DrainTrace
 public struct LTEStateMachine: RadioStateMachine {
     public let link: LinkKind
     public private(set) var promotions = 0
+    /// Every LTE promotion starts from idle, so each is a wake-up.
+    public var wakeUps: Int { promotions }
 
     private let promotionDuration: Nanoseconds
     private let promotionPower: Double

@@ -39,6 +39,9 @@ public protocol RadioStateMachine: Sendable {
     var link: LinkKind { get }
     /// Promotions to the connected state so far (from idle, and from FACH for UMTS).
     var promotions: Int { get }
+    /// Times so far a packet found the radio idle (LTE and UMTS IDLE, Wi-Fi power save) and
+    /// woke it. A UMTS promotion from FACH is no wake-up: the radio was already up.
+    var wakeUps: Int { get }
     /// Feeds one packet. A packet earlier than the one before it is treated as simultaneous
     /// with it.
     mutating func packet<Sink: RadioEnergySink>(_ packet: RadioPacket, into sink: inout Sink)

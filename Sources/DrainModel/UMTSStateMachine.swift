@@ -23,6 +23,7 @@ public struct UMTSStateMachine: RadioStateMachine {
 
     public let link: LinkKind
     public private(set) var promotions = 0
+    public private(set) var wakeUps = 0
 
     private let idleToDch: Nanoseconds
     private let idleToDchPower: Double
@@ -96,6 +97,7 @@ public struct UMTSStateMachine: RadioStateMachine {
             endFACH(into: &sink)
         }
         sink.recordUnlessEmpty(link: link, .idle, from: idleSince, to: time, joules: 0)
+        wakeUps += 1
         promote(at: time, duration: idleToDch, power: idleToDchPower, row: packet.row, into: &sink)
     }
 

@@ -17,6 +17,7 @@ public struct WiFiStateMachine: RadioStateMachine {
     public let link: LinkKind
     /// Always 0: Wi-Fi wakes from power save without a promotion.
     public let promotions = 0
+    public private(set) var wakeUps = 0
 
     private let activePower: Double
     private let tail: Nanoseconds
@@ -66,6 +67,7 @@ public struct WiFiStateMachine: RadioStateMachine {
         sink.recordUnlessEmpty(
             link: link, .idle, from: standbySince, to: time, joules: Clock.seconds(time - standbySince) * standbyPower)
         active = true
+        wakeUps += 1
         activeSince = time
         lastActivity = time
         lastRow = packet.row

@@ -68,6 +68,7 @@ struct LTEStateMachineTests {
         let firstJ = promotionJ + inactivityJ + lte.shortDrxS.value * shortDrxW + partialLongDrxJ
         let secondJ = inactivityJ + tailJ
         #expect(machine.promotions == 1)
+        #expect(machine.wakeUps == 1)
         #expect(run.states == [.idle, .promotion, .active, .tail, .tail, .active, .tail, .tail, .idle])
         #expect(close(run.joules(chargedTo: 0), firstJ))
         #expect(close(run.joules(chargedTo: 1), secondJ))
@@ -81,6 +82,7 @@ struct LTEStateMachineTests {
         var machine = LTEStateMachine(parameters: lte)
         let run = simulate(&machine, [TestPacket(seconds: 1), TestPacket(seconds: 1 + gap)], end: 1 + gap + 20)
         #expect(machine.promotions == 2)
+        #expect(machine.wakeUps == 2)
         #expect(close(run.joules(chargedTo: 0), isolatedJ))
         #expect(close(run.joules(chargedTo: 1), isolatedJ))
         #expect(close(run.attributedJoules, 2 * isolatedJ))

@@ -67,6 +67,8 @@ struct UMTSStateMachineTests {
             &machine, [TestPacket(seconds: 1, bytes: 100), TestPacket(seconds: large, bytes: 1000, direction: .rx)], end: 60)
         let fachPromotionJ = umts.fachToDchS.value * umts.fachToDchW.value
         #expect(machine.promotions == 2)
+        // The radio was up in FACH: the second promotion wakes nothing.
+        #expect(machine.wakeUps == 1)
         #expect(run.states == [.idle, .promotion, .active, .fach, .promotion, .active, .fach, .idle])
         #expect(close(run.joules(chargedTo: 0), promotionJ + dchTailJ + 2 * umts.fachW.value))
         #expect(close(run.joules(chargedTo: 1), fachPromotionJ + dchTailJ + fachTailJ))
@@ -78,6 +80,7 @@ struct UMTSStateMachineTests {
         var machine = UMTSStateMachine(parameters: umts)
         let run = simulate(&machine, [TestPacket(seconds: 1), TestPacket(seconds: later)], end: 60)
         #expect(machine.promotions == 2)
+        #expect(machine.wakeUps == 2)
         #expect(close(run.joules(chargedTo: 1), promotionJ + dchTailJ + fachTailJ))
     }
 }

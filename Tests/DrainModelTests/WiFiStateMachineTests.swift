@@ -32,6 +32,7 @@ struct WiFiStateMachineTests {
         let run = simulate(
             &machine, [TestPacket(seconds: 1.0), TestPacket(seconds: 1.1), TestPacket(seconds: 1.2)], end: 10)
         #expect(run.states == [.idle, .active, .tail, .idle])
+        #expect(machine.wakeUps == 1)
         #expect(close(run.joules(in: .active), 0.2 * wifi.activeW.value))
         #expect(close(run.joules(chargedTo: 0), 0))
         #expect(close(run.joules(chargedTo: 1), 0.1 * wifi.activeW.value))
@@ -43,6 +44,9 @@ struct WiFiStateMachineTests {
         let run = simulate(&machine, [TestPacket(seconds: 1), TestPacket(seconds: 2)], end: 10)
         #expect(close(run.attributedJoules, 2 * tailJ))
         #expect(run.states == [.idle, .tail, .idle, .tail, .idle])
+        // No promotion, but each packet woke the radio from power save.
+        #expect(machine.promotions == 0)
+        #expect(machine.wakeUps == 2)
     }
 
     @Test func alphaTermsApplyWhenTheModelGivesThem() {

@@ -77,8 +77,9 @@ import Testing
         let finding = try #require(evaluation.findings(of: "NET-LATE-CLOSE").first)
         #expect(finding.texts("endpoint") == [Self.server])
         #expect(nearly(finding.number("longest delay"), 30, tolerance: 1e-6))
-        // The FIN: 54 frame bytes on an idle LTE radio.
-        #expect(nearly(finding.energyJ, lte.isolated(54, .tx)))
+        // The FIN finds the LTE radio idle: a promotion and a whole tail.
+        #expect(nearly(finding.energyJ, lte.promotion + lte.tail))
+        #expect(finding.number("closes that woke the radio") == 1)
     }
 
     @Test func smallExchangesOnOneConnectionAreChatty() throws {
@@ -161,8 +162,9 @@ import Testing
         let finding = try #require(evaluation.findings(of: "NET-PERIODIC").first)
         #expect(finding.texts("endpoint") == [Self.server])
         #expect(nearly(finding.number("period"), 30, tolerance: 1e-6))
-        // IPv4 20 + UDP 8 + 100 B of payload + Ethernet 14: 142 frame bytes per poll.
-        #expect(nearly(finding.energyJ, 5 * lte.isolated(142, .tx)))
+        // Each poll finds the radio idle: a promotion and a whole tail.
+        #expect(nearly(finding.energyJ, 5 * (lte.promotion + lte.tail)))
+        #expect(finding.number("wake-ups") == 5)
         #expect(!timeline.flows.isEmpty)
         // The same polls are five small bursts whose tails are most of the radio energy.
         let small = try #require(evaluation.findings(of: "NET-SMALL-BURSTS").first)

@@ -21,20 +21,94 @@ import Testing
         return capture.build(end: 60)
     }
 
-    @Test func aFINThirtySecondsLatePaysAPromotionAndATailOnLTE() throws {
+    @Test func aFINThirtySecondsLateWakesTheRadioForAPromotionAndATailOnLTE() throws {
         let model = try builtinModel("iphone-lte")
         let lte = try LTECosts(model)
         let finding = try #require(evaluate(connection(closingAfter: 30), model: model).findings(of: id).first)
+        #expect(finding.severity == .warning)
         #expect(finding.texts("endpoint") == ["api.example.com"])
         #expect(finding.number("late closes") == 1)
+        #expect(finding.number("closes that woke the radio") == 1)
         #expect(nearly(finding.number("longest delay"), 30))
         #expect(nearly(finding.number("radio tail"), lte.tailSeconds))
-        // The FIN (54 B up) finds the radio idle: promotion, its transfer, a full tail.
-        #expect(nearly(finding.energyJ, lte.isolated(CaptureBuilder.headerBytes, .tx)))
-        #expect(nearly(finding.number("closing energy"), lte.isolated(CaptureBuilder.headerBytes, .tx)))
+        // The FIN finds the radio idle: promotion_s × promotion_w, then a whole tail. Its 54 B
+        // of transfer are not the close's doing.
+        #expect(nearly(finding.energyJ, lte.promotion + lte.tail))
+        #expect(nearly(finding.number("closing energy"), lte.promotion + lte.tail))
         #expect(finding.texts("flow").count == 1)
-        #expect(finding.texts("flow").first?.hasPrefix("tcp 10.0.0.2:50000 → 203.0.113.1:443: closed 30.00 s after its last data") == true)
+        #expect(finding.texts("flow").first?.hasPrefix("tcp 10.0.0.2:50000 → 203.0.113.1:443: closed 30.00 s after its last data, woke the radio") == true)
+        #expect(finding.message.hasSuffix("the close woke the radio again, costing \(fixed3(lte.promotion + lte.tail)) J of promotion and tail."))
         #expect(finding.timeRanges == [TimeRange(startS: 0.15, endS: 30.15)])
+    }
+
+    /// `connection(closingAfter: 30)` on LTE, with another host's traffic at `other` seconds:
+    /// single packets, or a download spanning 1 s.
+    func lateCloseBeside(_ other: [Double], download: Bool = false) -> Timeline {
+        var capture = CaptureBuilder()
+        let api = capture.tcp(to: "api.example.com", link: .cellular)
+        capture.open(api, at: 0)
+        capture.exchange(api, at: 0.1, request: 400, response: 3_000, wait: 0.05)
+        let cdn = capture.tcp(to: "cdn.example.com", link: .cellular)
+        for t in other {
+            capture.packet(cdn, at: t, .rx, bytes: 800_000, payload: 780_000, segments: 540, span: download ? 1 : 0)
+        }
+        capture.close(api, at: 30.15)
+        return capture.build(end: 60)
+    }
+
+    @Test func aFINDuringAnotherFlowsBurstIsInfoAndCostsNothing() throws {
+        let model = try builtinModel("iphone-lte")
+        // The download from 29.6 s to 30.6 s keeps the radio connected: the FIN at 30.15 s is
+        // inside it and moves no state of the radio.
+        let finding = try #require(evaluate(lateCloseBeside([29.6], download: true), model: model).findings(of: id).first)
+        #expect(finding.severity == .info)
+        #expect(finding.energyJ == 0)
+        #expect(finding.number("closes that woke the radio") == 0)
+        #expect(!finding.message.contains("woke"))
+        #expect(!finding.message.contains("costing"))
+        #expect(finding.message.hasSuffix("but other traffic had the radio up at the time: the close did not wake it and added no measurable radio energy."))
+        #expect(finding.texts("flow").first?.hasSuffix("the radio was already up, 0.000 J") == true)
+    }
+
+    @Test func aFINInAnotherFlowsTailIsInfoWithTheTailItAdds() throws {
+        let model = try builtinModel("iphone-lte")
+        let lte = try LTECosts(model)
+        // The other flow's packet at 27 s wakes the radio, served when the promotion ends at
+        // 27.26 s. The FIN at 30.15 s comes 2.89 s into its tail: no wake-up, and the radio goes
+        // idle a tail after the FIN instead, 2.89 s later; that adds the tail's first 2.89 s.
+        let added = lte.tail(over: 30.15 - 27 - lte.lte.promotionS.value)
+        let finding = try #require(evaluate(lateCloseBeside([27]), model: model).findings(of: id).first)
+        #expect(finding.severity == .info)
+        #expect(nearly(finding.energyJ, added))
+        #expect(!finding.message.contains("woke"))
+        #expect(finding.message.hasSuffix("the close did not wake it and only lengthened its tail, by \(fixed3(added)) J."))
+        // Other traffic after the FIN does not change what the FIN found.
+        let before = try #require(evaluate(lateCloseBeside([31]), model: model).findings(of: id).first)
+        #expect(before.severity == .warning)
+        #expect(before.number("closes that woke the radio") == 1)
+    }
+
+    @Test func aGroupWarnsWhenOneOfItsClosesWokeTheRadio() throws {
+        let model = try builtinModel("iphone-lte")
+        let lte = try LTECosts(model)
+        var capture = CaptureBuilder()
+        for (index, t) in [0.0, 100].enumerated() {
+            let api = capture.tcp(to: "api.example.com", link: .cellular)
+            capture.open(api, at: t)
+            capture.exchange(api, at: t + 0.1, request: 400, response: 3_000, wait: 0.05)
+            capture.close(api, at: t + 30.15)
+            // The second close comes while another host's download keeps the radio up.
+            if index == 1 {
+                let cdn = capture.tcp(to: "cdn.example.com", link: .cellular)
+                capture.packet(cdn, at: t + 29.6, .rx, bytes: 800_000, payload: 780_000, segments: 540, span: 1)
+            }
+        }
+        let finding = try #require(evaluate(capture.build(end: 200), model: model).findings(of: id).first)
+        #expect(finding.severity == .warning)
+        #expect(finding.number("late closes") == 2)
+        #expect(finding.number("closes that woke the radio") == 1)
+        #expect(nearly(finding.energyJ, lte.promotion + lte.tail))
+        #expect(finding.message.hasSuffix("the closes woke the radio once, costing \(fixed3(lte.promotion + lte.tail)) J of promotion and tails; the other close came while the radio was up."))
     }
 
     @Test func aCloseWithinTheTailIsOnTime() throws {

@@ -27,6 +27,16 @@ struct LTECosts {
             + lte.longDrxS.value * drxPower(cycle: lte.longDrxCycleS.value)
     }
 
+    /// The first `seconds` of the tail, cut short by the next packet: the inactivity timer at
+    /// β, then short DRX, then long DRX, each for as much of it as fits.
+    func tail(over seconds: Double) -> Double {
+        let inactivity = min(seconds, lte.inactivityS.value)
+        let short = min(max(0, seconds - lte.inactivityS.value), lte.shortDrxS.value)
+        let long = min(max(0, seconds - lte.inactivityS.value - lte.shortDrxS.value), lte.longDrxS.value)
+        return inactivity * lte.connectedW.value + short * drxPower(cycle: lte.shortDrxCycleS.value)
+            + long * drxPower(cycle: lte.longDrxCycleS.value)
+    }
+
     /// Seconds the radio stays up after its last packet.
     var tailSeconds: Double { lte.inactivityS.value + lte.shortDrxS.value + lte.longDrxS.value }
 
@@ -51,4 +61,9 @@ func builtinModel(_ name: String) throws -> DeviceModel {
 func nearly(_ actual: Double?, _ expected: Double, tolerance: Double = 1e-9) -> Bool {
     guard let actual else { return false }
     return abs(actual - expected) <= tolerance * max(1, abs(expected))
+}
+
+/// Joules as rule messages show them: three decimals.
+func fixed3(_ joules: Double) -> String {
+    Formatting.fixed(joules, digits: 3)
 }

@@ -34,6 +34,11 @@ public struct DeviceRadios: Sendable {
         (wifi?.promotions ?? 0) + (lte?.promotions ?? 0) + (umts?.promotions ?? 0)
     }
 
+    /// Wake-ups so far (packets that found their radio idle), all radios together.
+    public var wakeUps: Int {
+        (wifi?.wakeUps ?? 0) + (lte?.wakeUps ?? 0) + (umts?.wakeUps ?? 0)
+    }
+
     /// Feeds one packet of `link` to its radio. Packets must come in time order across calls
     /// of one link. A cellular packet whose technology has no parameters in the model (which
     /// `DeviceModel.validate()` refuses) costs nothing. O(1), no allocation.
@@ -55,6 +60,24 @@ public struct DeviceRadios: Sendable {
             }
         default:
             return
+        }
+    }
+
+    /// The transfer energy of `packet` on the radio of `link`, joules: α (of the packet's
+    /// direction) × megabits for LTE and for Wi-Fi when the model gives α; 0 for UMTS, whose
+    /// states price their time only, and for links without a radio. Every machine charges it
+    /// to the packet whatever state the radio is in.
+    public func transferEnergy(of packet: RadioPacket, link: LinkKind) -> Double {
+        let up = packet.direction == .tx
+        switch radioLink(for: link) {
+        case .wifi:
+            let alpha = up ? radio.wifi.alphaUpMwPerMbps : radio.wifi.alphaDownMwPerMbps
+            return transferJoules(bytes: packet.bytes, milliwattsPerMbps: alpha?.value ?? 0)
+        case .cellular:
+            guard radio.cellular == .lte, let lte = radio.lte else { return 0 }
+            return transferJoules(bytes: packet.bytes, milliwattsPerMbps: up ? lte.alphaUpMwPerMbps.value : lte.alphaDownMwPerMbps.value)
+        default:
+            return 0
         }
     }
 

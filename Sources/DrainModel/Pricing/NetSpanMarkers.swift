@@ -41,14 +41,22 @@ struct NetSpanMarkers {
 
     /// Feeds every marker at or before `time` to the radios, earliest first.
     mutating func feed<Sink: RadioEnergySink>(until time: Nanoseconds, radios: inout DeviceRadios, into sink: inout Sink) {
-        while let first = heap.first, first.time <= time {
-            var marker = pop()
-            radios.packet(RadioPacket(row: marker.row, time: marker.time, bytes: 0, direction: marker.direction), link: marker.link, into: &sink)
-            if marker.time < marker.end {
-                marker.time = min(marker.time + step, marker.end)
-                push(marker)
-            }
+        while let marker = next(until: time) {
+            radios.packet(marker.packet, link: marker.link, into: &sink)
         }
+    }
+
+    /// The earliest marker at or before `time`, as the zero-byte packet to feed to the radio of
+    /// `link`; the span's next marker is scheduled. `nil` when no marker is due.
+    mutating func next(until time: Nanoseconds) -> (packet: RadioPacket, link: LinkKind)? {
+        guard let first = heap.first, first.time <= time else { return nil }
+        var marker = pop()
+        let packet = RadioPacket(row: marker.row, time: marker.time, bytes: 0, direction: marker.direction)
+        if marker.time < marker.end {
+            marker.time = min(marker.time + step, marker.end)
+            push(marker)
+        }
+        return (packet, marker.link)
     }
 
     private static func before(_ lhs: Marker, _ rhs: Marker) -> Bool {

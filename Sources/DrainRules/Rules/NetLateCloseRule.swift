@@ -2,18 +2,19 @@ import DrainModel
 import DrainReport
 import DrainTrace
 
-/// NET-LATE-CLOSE: the device closes a connection long after its last data, waking the radio
-/// again just to say goodbye.
+/// NET-LATE-CLOSE: the device closes a connection long after its last data, when the radio
+/// may have gone idle, so that saying goodbye wakes it again.
 ///
 /// A flow's close is the earlier of the FIN and the RST the device sent (the flow table keeps
 /// the first FIN and the first RST with who sent each). It is late when it comes more than the
-/// radio tail plus `grace_s` after the flow's last data: by then the radio had gone idle (if
-/// nothing else kept it up), and the closing packet pays a new promotion and tail. The tail is
-/// the model's, for the flow's radio (`RadioTail.length`: LTE inactivity + short DRX + long
-/// DRX, UMTS DCH + FACH timers, Wi-Fi tail). The extra energy is what the radio charged to the
-/// closing packet's `net` event: the device's event of the connection whose span holds the
-/// close (else its last one before it). One finding per endpoint and radio. O(f + e) for f flows and
-/// the e events of late-closed flows.
+/// radio tail plus `grace_s` after the flow's last data. The tail is the model's, for the
+/// flow's radio (`RadioTail.length`: LTE inactivity + short DRX + long DRX, UMTS DCH + FACH
+/// timers, Wi-Fi tail). The closing event is the device's event of the connection whose span
+/// holds the close (else its last one before it); what it caused on the radio comes from
+/// `RadioAttribution`: whether it found the radio idle and woke it, and the promotion and tail
+/// it added. A late close that came while other traffic had the radio up woke nothing and adds
+/// at most the tail it lengthened. One finding per endpoint and radio: a warning when one of
+/// its closes woke the radio, else info. O(f + n) for f flows and n events.
 public struct NetLateCloseRule: Rule {
     static let grace = RuleParameter("grace_s", default: 0, unit: "s", "time past the radio tail a close may still come without a finding")
 
@@ -24,7 +25,7 @@ public struct NetLateCloseRule: Rule {
         severity: .warning,
         guidance: """
             A connection closed long after its last transfer sends its FIN or RST when the radio \
-            has already gone idle, paying a new promotion and a full tail for a few bytes. Close \
+            may have gone idle, paying a new promotion and a full tail for a few bytes. Close \
             connections right after the last transfer, or leave them to time out silently.
             """,
         source: """
@@ -51,6 +52,17 @@ public struct NetLateCloseRule: Rule {
                     capture.close(api, at: t + 20, reset: true)
                 }
                 return capture.build(end: 90)
+            },
+            Scenario("FIN during another flow's burst", expect: .info) {
+                var capture = CaptureBuilder()
+                let api = capture.tcp(to: "api.example.com", link: .cellular)
+                capture.open(api, at: 0)
+                capture.exchange(api, at: 0.1, request: 400, response: 3_000)
+                let cdn = capture.tcp(to: "cdn.example.com", link: .cellular)
+                capture.open(cdn, at: 29.5)
+                capture.packet(cdn, at: 29.6, .rx, bytes: 800_000, payload: 780_000, segments: 540, span: 1)
+                capture.close(api, at: 30)
+                return capture.build(end: 45)
             },
         ],
         nonTriggeringExamples: [
@@ -86,6 +98,9 @@ public struct NetLateCloseRule: Rule {
         var close: Nanoseconds
         var delay: Nanoseconds
         var tail: Nanoseconds
+        /// Whether the closing event found the radio idle and woke it.
+        var wokeRadio = false
+        /// The promotion and tail the closing event added (`RadioAttribution`).
         var energy = 0.0
     }
 
@@ -106,7 +121,14 @@ public struct NetLateCloseRule: Rule {
         }
         guard !late.isEmpty else { return .findings([]) }
         let rows = FlowRows(context.timeline, flows: late.map(\.flow))
-        for index in late.indices { late[index].energy = closingEnergy(late[index], rows: rows, context) }
+        let attribution = RadioAttribution(context.timeline, model: context.model)
+        for index in late.indices {
+            guard let row = closingRow(late[index], rows: rows, context.timeline) else { continue }
+            late[index].wokeRadio = attribution.wokeRadio[row]
+            // A close lowers what is still to come only where a radio's tail costs less early
+            // than late, which no built-in model's does; such a saving is no cost of the close.
+            late[index].energy = max(0, attribution.addedJoules[row])
+        }
         var groups: [GroupKey: [LateClose]] = [:]
         var order: [GroupKey] = []
         for item in late {
@@ -122,15 +144,15 @@ public struct NetLateCloseRule: Rule {
         var radio: LinkKind
     }
 
-    /// The joules charged to the device's event that carried the close.
-    private func closingEnergy(_ item: LateClose, rows: FlowRows, _ context: RuleContext) -> Double {
-        let timeline = context.timeline
+    /// The device's event that carried the close: the one whose span holds it, else the last
+    /// one before it.
+    private func closingRow(_ item: LateClose, rows: FlowRows, _ timeline: Timeline) -> Int? {
         var chosen: Int?
         for row in rows.rows(of: item.flow) where timeline.code[row] == NetDirection.tx.rawValue && timeline.time[row] <= item.close {
             chosen = row
             if timeline.time[row] + max(0, timeline.duration[row]) >= item.close { break }
         }
-        return chosen.map { context.priced.eventEnergy[$0] } ?? 0
+        return chosen
     }
 
     private func finding(endpoint id: StringID, closes: [LateClose], _ context: RuleContext) -> Finding {
@@ -138,27 +160,41 @@ public struct NetLateCloseRule: Rule {
         let flows = timeline.flows
         let endpoint = timeline.name(id, or: "(unnamed endpoint)")
         let energy = closes.reduce(0) { $0 + $1.energy }
+        let woke = closes.filter(\.wokeRadio).count
         let longest = Clock.seconds(closes.map(\.delay).max() ?? 0)
         let tail = Clock.seconds(closes[0].tail)
         let radio = context.radioName(closes[0].radio)
         var evidence = [
             Evidence("endpoint", text: endpoint),
             Evidence("late closes", Double(closes.count), unit: "connections"),
+            Evidence("closes that woke the radio", Double(woke), unit: "connections"),
             Evidence("longest delay", longest, unit: "s"),
             Evidence("radio tail", tail, unit: "s"),
             Evidence("closing energy", energy, unit: "J"),
         ]
         evidence += closes.prefix(5).map { item in
             let connection = timeline.name(flows.connection[item.flow], or: "(unnamed connection)")
-            return Evidence("flow", text: "\(connection): closed \(fixed(Clock.seconds(item.delay), 2)) s after its last data, \(fixed(item.energy, 3)) J")
+            let effect = item.wokeRadio ? "woke the radio" : "the radio was already up"
+            return Evidence("flow", text: "\(connection): closed \(fixed(Clock.seconds(item.delay), 2)) s after its last data, \(effect), \(fixed(item.energy, 3)) J")
         }
+        let single = closes.count == 1
         let what =
-            closes.count == 1
+            single
             ? "A connection to \(endpoint) was closed by the device \(fixed(longest, 2)) s after its last data"
             : "\(closes.count) connections to \(endpoint) were closed by the device up to \(fixed(longest, 2)) s after their last data"
+        let longer = "longer than the \(fixed(tail, 2)) s tail of \(radio)"
+        let effect: String
+        if woke == 0 {
+            let added = isMeasurable(energy) ? "only lengthened its tail, by \(fixed(energy, 3)) J" : "added no measurable radio energy"
+            effect = ", but other traffic had the radio up \(single ? "at the time" : "each time"): \(single ? "the close" : "the closes") did not wake it and \(added)."
+        } else {
+            let others = closes.count - woke
+            let whileUp = others > 0 ? "; the other \(others == 1 ? "close" : "\(others) closes") came while the radio was up" : ""
+            let wakeUps = single ? "the close woke the radio again" : "the closes woke the radio \(times(woke))"
+            effect = ": \(wakeUps), costing \(fixed(energy, 3)) J of \(context.wakeUpCost(on: closes[0].radio, promotions: woke, tails: closes.count))\(whileUp)."
+        }
         return Self.description.finding(
-            .warning, subject: endpoint,
-            message: "\(what), longer than the \(fixed(tail, 2)) s tail of \(radio): closing woke the radio again, costing \(fixed(energy, 3)) J.",
+            woke > 0 ? .warning : .info, subject: endpoint, message: "\(what), \(longer)\(effect)",
             evidence: evidence, energyJ: energy,
             timeRanges: closes.map { TimeRange(from: flows.lastDataTime[$0.flow], to: $0.close) })
     }

@@ -2,23 +2,32 @@ import DrainModel
 import DrainReport
 import DrainTrace
 
-/// NET-PERIODIC: an endpoint contacted at a regular interval, each time waking the radio.
+/// NET-PERIODIC: an endpoint contacted at a regular interval, and the radio energy that cost.
 ///
 /// Bursts are split per endpoint and radio (`BurstDetector`, `.endpoint`). Walking one
 /// endpoint's bursts in time order, a run goes on while each interval between burst starts
 /// lies in `[min_interval_s, max_interval_s]` and the coefficient of variation (population
 /// standard deviation / mean) of the run's intervals, the new one included, stays at most
-/// `max_variation`. A run of at least `min_bursts` bursts is periodic. A run that breaks short
-/// restarts at its last burst, so the breaking interval can open a new run; a periodic run
-/// keeps its last burst. One finding per endpoint and radio, with a time range per run: an
-/// error when the periodic bursts' radio energy is more than `error_share` of all radio
-/// energy. O(n + b log b) for b bursts.
+/// `max_variation`. A run of at least `min_bursts` bursts whose first and last burst starts are
+/// at least `min_span_s` apart is periodic. A run that breaks short restarts at its last burst,
+/// so the breaking interval can open a new run; a periodic run keeps its last burst. One
+/// finding per endpoint and radio, with a time range per run.
+///
+/// The energy of the pattern is what its bursts caused on their radio (`RadioAttribution`): the
+/// promotions of the bursts that found the radio idle, and the radio time each burst added past
+/// the point where the traffic before it would have let the radio go idle. A burst inside the
+/// tail of another burst, the endpoint's own or other traffic's, causes no promotion, only the
+/// tail it adds. The finding is info when that energy is less than `info_share` of all radio
+/// energy, an error when it is more than `error_share`, else a warning. O(n + b log b) for n
+/// events and b bursts.
 public struct NetPeriodicRule: Rule {
-    static let minBursts = RuleParameter("min_bursts", default: 3, unit: "bursts", "bursts at a regular interval that make a finding")
+    static let minBursts = RuleParameter("min_bursts", default: 4, unit: "bursts", "bursts at a regular interval that make a finding")
     static let minInterval = RuleParameter("min_interval_s", default: 1, unit: "s", "the shortest interval between burst starts that counts as periodic")
     static let maxInterval = RuleParameter("max_interval_s", default: 1800, unit: "s", "the longest interval between burst starts that counts as periodic (30 min)")
     static let maxVariation = RuleParameter("max_variation", default: 0.25, unit: "CV", "the largest coefficient of variation (standard deviation / mean) of a run's intervals that is still regular")
-    static let errorShare = RuleParameter("error_share", default: 0.25, unit: "fraction", "share of all radio energy above which the periodic bursts make an error")
+    static let minSpan = RuleParameter("min_span_s", default: 60, unit: "s", "the shortest time from a run's first burst start to its last that is periodic")
+    static let infoShare = RuleParameter("info_share", default: 0.01, unit: "fraction", "share of all radio energy below which the energy the bursts caused makes only an info")
+    static let errorShare = RuleParameter("error_share", default: 0.25, unit: "fraction", "share of all radio energy above which the energy the bursts caused makes an error")
 
     public static let description = RuleDescription(
         id: "NET-PERIODIC",
@@ -26,9 +35,10 @@ public struct NetPeriodicRule: Rule {
         area: .network,
         severity: .warning,
         guidance: """
-            Contacting a server on a clock wakes the radio each time, and every wake-up pays a \
-            promotion and a tail of several seconds however little is sent. Let the server push \
-            changes, or fetch them when the user needs them, and fold periodic work into \
+            Contacting a server on a clock wakes the radio whenever the interval is longer than \
+            its tail, and every wake-up pays a promotion and a tail of several seconds however \
+            little is sent; a shorter interval keeps the radio up the whole time. Let the server \
+            push changes, or fetch them when the user needs them, and fold periodic work into \
             transfers that happen anyway.
             """,
         source: """
@@ -36,7 +46,7 @@ public struct NetPeriodicRule: Rule {
             Consumption); NET "Tips for Efficient Networking"
             """,
         fix: "Replace the timer-driven request with push notifications or a background fetch the system schedules, or batch it with other transfers.",
-        parameters: [minBursts, minInterval, maxInterval, maxVariation, errorShare],
+        parameters: [minBursts, minInterval, maxInterval, maxVariation, minSpan, infoShare, errorShare],
         triggeringExamples: [
             Scenario("a status check every 30 s and nothing else", expect: .error) {
                 var run = TimelineBuilder()
@@ -64,12 +74,34 @@ public struct NetPeriodicRule: Rule {
                 }
                 return run.build(end: 130)
             },
+            Scenario("a poll every 2 s for two minutes, which keeps the radio up throughout", expect: .error) {
+                var run = TimelineBuilder()
+                for poll in 0...60 { run.net(Double(poll) * 2, .tx, bytes: 200, host: "live.example.com", link: .cellular) }
+                return run.build(end: 140)
+            },
+            Scenario("a heartbeat every 20 s while a download keeps the radio up", expect: .info) {
+                var capture = CaptureBuilder()
+                let download = capture.tcp(to: "cdn.example.com", link: .cellular)
+                capture.packet(download, at: 0, .rx, bytes: 50_000_000, payload: 48_000_000, segments: 33_000, span: 200)
+                for beat in 0..<9 { capture.net(10 + Double(beat) * 20, .tx, bytes: 120, host: "push.example.net", link: .cellular) }
+                return capture.build(end: 220)
+            },
         ],
         nonTriggeringExamples: [
             Scenario("requests at irregular times") {
                 var run = TimelineBuilder()
                 for t in [0.0, 5, 45, 57, 147, 150] { run.net(t, .tx, bytes: 600, host: "api.example.com") }
                 return run.build(end: 160)
+            },
+            Scenario("3 bursts 2 s apart") {
+                var run = TimelineBuilder()
+                for t in [0.0, 2, 4] { run.net(t, .tx, bytes: 400, host: "192.168.1.1", link: .cellular) }
+                return run.build(end: 20)
+            },
+            Scenario("four checks 10 s apart, spanning less than a minute") {
+                var run = TimelineBuilder()
+                for check in 0..<4 { run.net(Double(check) * 10, .tx, bytes: 400, host: "status.example.com") }
+                return run.build(end: 40)
             },
             Scenario("two checks only") {
                 var run = TimelineBuilder()
@@ -105,46 +137,88 @@ public struct NetPeriodicRule: Rule {
             minBursts: max(2, context.count(Self.minBursts)),
             minInterval: context[Self.minInterval],
             maxInterval: context[Self.maxInterval],
-            maxVariation: context[Self.maxVariation])
-        let radioEnergy = context.radioEnergy
-        var findings: [Finding] = []
+            maxVariation: context[Self.maxVariation],
+            minSpan: context.span(Self.minSpan))
+        var patterns: [Pattern] = []
         for key in order {
             let members = groups[key] ?? []
             let runs = Self.periodicRuns(members.map { bursts[$0].start }, limits)
             guard !runs.isEmpty else { continue }
-            let periodic = runs.map { run in run.bursts.map { bursts[members[$0]] } }
-            findings.append(finding(key, runs: runs, bursts: periodic, radioEnergy: radioEnergy, context))
+            patterns.append(Pattern(key: key, runs: runs, bursts: runs.map { run in run.bursts.map { bursts[members[$0]] } }))
         }
-        return .findings(findings)
+        guard !patterns.isEmpty else { return .findings([]) }
+        let attribution = RadioAttribution(context.timeline, model: context.model)
+        let radioEnergy = context.radioEnergy
+        return .findings(patterns.map { finding($0, cost: cost(of: $0, attribution, context), radioEnergy: radioEnergy, context) })
     }
 
-    private func finding(
-        _ key: GroupKey, runs: [Run], bursts: [[Burst]], radioEnergy: Double, _ context: RuleContext
-    ) -> Finding {
-        let endpoint = context.timeline.name(key.endpoint, or: "(unnamed endpoint)")
-        let all = bursts.joined()
-        let intervals = runs.reduce(0) { $0 + $1.intervals.count }
-        let period = runs.reduce(0) { $0 + $1.intervals.sum } / Double(max(1, intervals))
+    /// What a pattern's bursts caused on their radio: the events of each burst are the
+    /// endpoint's events on the burst's radio between its first and last row.
+    private func cost(of pattern: Pattern, _ attribution: RadioAttribution, _ context: RuleContext) -> Cost {
+        let timeline = context.timeline
+        let radios = DeviceRadios(radio: context.model.radio)
+        var cost = Cost()
+        for burst in pattern.bursts.joined() {
+            var woke = false
+            for row in burst.firstRow...burst.lastRow
+            where timeline.kind[row] == .net && timeline.label[row] == burst.endpoint
+                && radios.radioLink(for: LinkKind(rawValue: timeline.code2[row]) ?? .unspecified) == burst.link
+            {
+                cost.joules += attribution.addedJoules[row]
+                if attribution.wokeRadio[row] {
+                    cost.wakeUps += 1
+                    woke = true
+                }
+            }
+            if !woke { cost.burstsWhileUp += 1 }
+        }
+        // Traffic lowers what is still to come only where a radio's tail costs less early than
+        // late, which no built-in model's does; such a saving is no cost of the pattern.
+        cost.joules = max(0, cost.joules)
+        return cost
+    }
+
+    private func finding(_ pattern: Pattern, cost: Cost, radioEnergy: Double, _ context: RuleContext) -> Finding {
+        let endpoint = context.timeline.name(pattern.key.endpoint, or: "(unnamed endpoint)")
+        let radio = context.radioName(pattern.key.link)
+        let all = pattern.bursts.joined()
+        let intervals = pattern.runs.reduce(0) { $0 + $1.intervals.count }
+        let period = pattern.runs.reduce(0) { $0 + $1.intervals.sum } / Double(max(1, intervals))
+        let span = pattern.runs.map(\.intervals.sum).max() ?? 0
         let bytes = all.reduce(Int64(0)) { $0 + $1.bytes }
-        let energy = all.reduce(0) { $0 + $1.energy }
-        let share = radioEnergy > 0 ? energy / radioEnergy : 0
-        let errorShare = context[Self.errorShare]
+        let share = radioEnergy > 0 ? cost.joules / radioEnergy : 0
+        let severity: Severity =
+            share > context[Self.errorShare] ? .error : share < context[Self.infoShare] ? .info : .warning
         let evidence = [
             Evidence("endpoint", text: endpoint),
-            Evidence("link", text: context.radioName(key.link)),
+            Evidence("link", text: radio),
             Evidence("period", period, unit: "s"),
             Evidence("bursts", Double(all.count), unit: "bursts"),
-            Evidence("runs", Double(runs.count), unit: "runs"),
-            Evidence("interval variation", runs.map(\.intervals.variation).max() ?? 0, unit: "CV"),
+            Evidence("runs", Double(pattern.runs.count), unit: "runs"),
+            Evidence("longest run", span, unit: "s"),
+            Evidence("interval variation", pattern.runs.map(\.intervals.variation).max() ?? 0, unit: "CV"),
             Evidence("bytes", Double(bytes), unit: "B"),
-            Evidence("radio energy", energy, unit: "J"),
+            Evidence("wake-ups", Double(cost.wakeUps), unit: "wake-ups"),
+            Evidence("bursts while the radio was up", Double(cost.burstsWhileUp), unit: "bursts"),
+            Evidence("promotion and tail energy", cost.joules, unit: "J"),
             Evidence("share of radio energy", share * 100, unit: "%"),
         ]
+        let contacted = "\(endpoint) was contacted every \(fixed(period, 1)) s over \(radio) (\(all.count) bursts, \(ByteFormat.string(Double(bytes))))"
+        let effect: String
+        if cost.wakeUps == 0 {
+            let added =
+                isMeasurable(cost.joules)
+                ? "; they lengthened its tail by \(fixed(cost.joules, 3)) J, \(percent(share)) of the run's radio energy"
+                : " and added no measurable radio energy"
+            effect = "the radio was already up for every burst, so they never woke it\(added)"
+        } else {
+            let whileUp = cost.burstsWhileUp > 0 ? " (\(cost.burstsWhileUp) of the bursts came while it was still up)" : ""
+            let made = context.wakeUpCost(on: pattern.key.link, promotions: cost.wakeUps, tails: all.count)
+            effect = "the bursts woke the radio \(times(cost.wakeUps))\(whileUp), costing \(fixed(cost.joules, 3)) J of \(made), \(percent(share)) of the run's radio energy"
+        }
         return Self.description.finding(
-            share > errorShare ? .error : .warning, subject: endpoint,
-            message: "\(endpoint) was contacted every \(fixed(period, 1)) s over \(context.radioName(key.link)) (\(all.count) bursts, \(ByteFormat.string(Double(bytes)))); waking the radio for each cost \(fixed(energy, 3)) J of promotions, transfers and tails, \(percent(share)) of the run's radio energy.",
-            evidence: evidence, energyJ: energy,
-            timeRanges: bursts.map { TimeRange(from: $0.first?.start ?? 0, to: $0.map(\.end).max() ?? 0) })
+            severity, subject: endpoint, message: "\(contacted); \(effect).", evidence: evidence, energyJ: cost.joules,
+            timeRanges: pattern.bursts.map { TimeRange(from: $0.first?.start ?? 0, to: $0.map(\.end).max() ?? 0) })
     }
 
     /// The periodic runs among burst start times (sorted), as index ranges into them.
@@ -159,7 +233,7 @@ public struct NetPeriodicRule: Rule {
                 intervals = intervals.adding(interval)
                 continue
             }
-            if index - first >= limits.minBursts {
+            if limits.isPeriodic(starts[first...(index - 1)]) {
                 runs.append(Run(bursts: first..<index, intervals: intervals))
                 first = index
                 intervals = IntervalStatistics()
@@ -171,7 +245,7 @@ public struct NetPeriodicRule: Rule {
                 intervals = IntervalStatistics()
             }
         }
-        if starts.count - first >= limits.minBursts {
+        if limits.isPeriodic(starts[first...]) {
             runs.append(Run(bursts: first..<starts.count, intervals: intervals))
         }
         return runs
@@ -182,6 +256,27 @@ public struct NetPeriodicRule: Rule {
         var minInterval: Double
         var maxInterval: Double
         var maxVariation: Double
+        var minSpan: Nanoseconds
+
+        /// Whether a regular run with these burst starts has enough bursts over a long enough time.
+        func isPeriodic(_ starts: ArraySlice<Nanoseconds>) -> Bool {
+            guard let first = starts.first, let last = starts.last else { return false }
+            return starts.count >= minBursts && last - first >= minSpan
+        }
+    }
+
+    /// One endpoint's periodic runs on one radio, with their bursts.
+    private struct Pattern {
+        var key: GroupKey
+        var runs: [Run]
+        var bursts: [[Burst]]
+    }
+
+    /// What a pattern's bursts caused on their radio (`RadioAttribution`).
+    private struct Cost {
+        var joules = 0.0
+        var wakeUps = 0
+        var burstsWhileUp = 0
     }
 
     /// Bursts `bursts` (indices into one endpoint's bursts) at a regular interval.

@@ -24,6 +24,13 @@ extension RuleContext {
         DeviceRadios(radio: model.radio).radioLink(for: link)
     }
 
+    /// What the energy of waking a radio is made of, for messages: a cellular radio's
+    /// promotions and the tails after the bursts; Wi-Fi has no promotion, only its time awake.
+    func wakeUpCost(on radioLink: LinkKind, promotions: Int, tails: Int) -> String {
+        guard radioLink != .wifi else { return "time awake" }
+        return "\(promotions == 1 ? "promotion" : "promotions") and \(tails == 1 ? "tail" : "tails")"
+    }
+
     /// A name for a radio link in messages: `Wi-Fi`, or the model's cellular technology.
     func radioName(_ radioLink: LinkKind) -> String {
         switch radioLink {
@@ -45,3 +52,9 @@ func median(_ values: [Double]) -> Double {
 
 /// A percentage for messages, one decimal.
 func percent(_ share: Double) -> String { "\(fixed(share * 100, 1)) %" }
+
+/// How many times, for messages: "once", "3 times".
+func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
+
+/// Whether joules show as more than zero in a message's three decimals.
+func isMeasurable(_ joules: Double) -> Bool { joules >= 0.0005 }

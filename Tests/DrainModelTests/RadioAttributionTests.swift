@@ -1,0 +1,104 @@
+import DrainTrace
+import Testing
+@testable import DrainModel
+
+/// What each packet caused on its radio, worked out by hand from `iphone-lte`'s parameters.
+struct RadioAttributionTests {
+    let model: DeviceModel
+    let lte: DeviceModel.LTE
+
+    init() throws {
+        model = try builtinModel("iphone-lte")
+        lte = try #require(model.radio.lte)
+    }
+
+    func drxW(cycle: Double) -> Double {
+        (lte.drxOnS.value * lte.drxOnW.value + (cycle - lte.drxOnS.value) * lte.drxBaseW.value) / cycle
+    }
+
+    var promotionJ: Double { lte.promotionS.value * lte.promotionW.value }
+
+    /// The first `seconds` of an LTE tail: the inactivity timer at β, then short and long DRX.
+    func tailJ(over seconds: Double = .infinity) -> Double {
+        let inactivity = min(seconds, lte.inactivityS.value)
+        let short = min(max(0, seconds - lte.inactivityS.value), lte.shortDrxS.value)
+        let long = min(max(0, seconds - lte.inactivityS.value - lte.shortDrxS.value), lte.longDrxS.value)
+        return inactivity * lte.connectedW.value + short * drxW(cycle: lte.shortDrxCycleS.value)
+            + long * drxW(cycle: lte.longDrxCycleS.value)
+    }
+
+    func transferJ(_ bytes: Int64, _ direction: NetDirection) -> Double {
+        let alpha = direction == .tx ? lte.alphaUpMwPerMbps.value : lte.alphaDownMwPerMbps.value
+        return Double(bytes) * 8 / 1e6 * alpha / 1000
+    }
+
+    @Test func aPacketOnAnIdleRadioCausesAPromotionAndAWholeTail() {
+        var run = TimelineBuilder()
+        run.net(1, .tx, bytes: 500, host: "a.example", link: .cellular)
+        run.net(40, .tx, bytes: 500, host: "a.example", link: .cellular)
+        let attribution = RadioAttribution(run.build(end: 60), model: model)
+        // 0.26 × 1.21 + 0.1 × 1.2 + 0.02 × 1.122 + 10 × 1.091 = 11.36704 J each; no transfer.
+        #expect(close(promotionJ + tailJ(), 11.36704, tolerance: 1e-9))
+        #expect(close(attribution.addedJoules[0], promotionJ + tailJ()))
+        #expect(close(attribution.addedJoules[1], promotionJ + tailJ()))
+        #expect(attribution.wokeRadio == [true, true])
+    }
+
+    @Test func aPacketInAnotherPacketsTailAddsOnlyThePartOfATailItCutShort() {
+        // The first packet is served at 1.26 s; the second, at 4 s, is 2.74 s into its tail.
+        // Without the second the radio would idle at 1.26 + 10.12 s, with it at 4 + 10.12 s.
+        var run = TimelineBuilder()
+        run.net(1, .rx, bytes: 2_000, host: "a.example", link: .cellular)
+        run.net(4, .tx, bytes: 500, host: "b.example", link: .cellular)
+        let attribution = RadioAttribution(run.build(end: 30), model: model)
+        #expect(close(attribution.addedJoules[0], promotionJ + tailJ()))
+        #expect(close(attribution.addedJoules[1], tailJ(over: 4 - 1 - lte.promotionS.value)))
+        #expect(attribution.wokeRadio == [true, false])
+    }
+
+    @Test func aPacketDuringThePromotionOrInsideASpanAddsNothing() {
+        // The second packet waits for the promotion the first started and is served with it;
+        // the third comes while a capture event's span keeps the radio connected.
+        var run = TimelineBuilder()
+        run.net(1, .tx, bytes: 500, host: "a.example", link: .cellular)
+        run.net(1.1, .rx, bytes: 800, host: "a.example", link: .cellular)
+        var timeline = run.build(end: 60)
+        let cellular = LinkKind.cellular.rawValue
+        timeline.append(
+            Event(
+                time: Clock.nanoseconds(20), kind: .net, code: NetDirection.rx.rawValue, code2: cellular, amount: 1_000_000,
+                duration: Clock.nanoseconds(5)))
+        timeline.append(Event(time: Clock.nanoseconds(22), kind: .net, code: NetDirection.tx.rawValue, code2: cellular, amount: 300))
+        let attribution = RadioAttribution(timeline, model: model)
+        #expect(attribution.addedJoules[1] == 0)
+        #expect(attribution.addedJoules[3] == 0)
+        #expect(attribution.wokeRadio == [true, false, true, false])
+        // The span: a promotion, connected from its end (20.26 s) to 25 s, then a tail.
+        #expect(close(attribution.addedJoules[2], promotionJ + (5 - lte.promotionS.value) * lte.connectedW.value + tailJ()))
+    }
+
+    @Test func theSharesAddUpToThePricedEnergyLessTransfer() {
+        var run = TimelineBuilder()
+        let packets: [(Double, NetDirection, Int64, LinkKind)] = [
+            (0, .tx, 300, .cellular), (0.2, .rx, 5_000, .cellular), (3, .tx, 200, .wifi), (4.5, .tx, 100, .cellular),
+            (4.6, .rx, 900, .wifi), (30, .rx, 40_000, .cellular), (31.5, .tx, 300, .cellular), (31.6, .rx, 300, .wifi),
+        ]
+        for (t, direction, bytes, link) in packets { run.net(t, direction, bytes: bytes, host: "h.example", link: link) }
+        let timeline = run.build(end: 60)
+        let priced = Pricer(model: model).price(timeline)
+        let attribution = RadioAttribution(timeline, model: model)
+        // The built-in Wi-Fi has no α: only LTE packets carry transfer energy.
+        let transfer = packets.reduce(0) { $0 + ($1.3 == .cellular ? transferJ($1.2, $1.1) : 0) }
+        #expect(close(attribution.addedJoules.reduce(0, +), priced.eventEnergy.reduce(0, +) - transfer))
+        #expect(attribution.wokeRadio.filter { $0 }.count == 5)
+    }
+
+    @Test func eventsWithoutARadioCauseNothing() {
+        var run = TimelineBuilder()
+        run.net(1, .tx, bytes: 500, host: "lan.example", link: .ethernet)
+        run.cpu(2, duration: 1)
+        let attribution = RadioAttribution(run.build(end: 10), model: model)
+        #expect(attribution.addedJoules == [0, 0])
+        #expect(attribution.wokeRadio == [false, false])
+    }
+}
