@@ -5,7 +5,7 @@ import DrainPipeline
 import DrainRender
 import DrainReport
 
-struct AnalyzeCommand: AsyncParsableCommand {
+struct AnalyzeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "analyze",
         abstract: "Analyse traces of one run and report energy, memory and guidance findings.",
@@ -53,7 +53,11 @@ struct AnalyzeCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    func run() throws {
+        try AsyncBridge.run { [self] in try await runAsync() }
+    }
+
+    private func runAsync() async throws {
         // $DRAIN_STORE alone records only runs that name their scenario.
         let store = scenario == nil ? nil : try storeOptions.location(fallbackToDefault: false)
         let showProgress = !output.quiet && Console.standardErrorIsTerminal

@@ -6,7 +6,7 @@ import DrainPipeline
 import DrainRender
 import DrainReport
 
-struct CompareCommand: AsyncParsableCommand {
+struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Compare two or more runs: energy, memory, endpoints, files, threads and findings, side by side.",
@@ -74,7 +74,11 @@ struct CompareCommand: AsyncParsableCommand {
         if let bin, !(bin > 0) { throw ValidationError("--bin must be a positive number of seconds") }
     }
 
-    func run() async throws {
+    func run() throws {
+        try AsyncBridge.run { [self] in try await runAsync() }
+    }
+
+    private func runAsync() async throws {
         let options = AnalysisOptions(inputs: [], model: modelOptions.model, configuration: modelOptions.config, capture: capture.options)
         let store = runs.contains(where: StoredRunSource.isStored) ? try storeOptions.location(fallbackToDefault: true) : nil
         let reports: [Report]

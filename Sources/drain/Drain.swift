@@ -3,7 +3,7 @@ import DrainHistory
 import DrainPipeline
 
 @main
-struct Drain: AsyncParsableCommand {
+struct Drain: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "drain",
         abstract: "Energy and memory budget profiler: where does the battery and memory go?",
@@ -27,7 +27,7 @@ struct Drain: AsyncParsableCommand {
     )
 
     /// `--store` may be given without a value: the arguments are rewritten before parsing.
-    static func main() async {
-        await main(StoreArguments.expandingBareStore(Array(CommandLine.arguments.dropFirst())))
+    static func main() {
+        main(StoreArguments.expandingBareStore(Array(CommandLine.arguments.dropFirst())))
     }
 }

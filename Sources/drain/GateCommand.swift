@@ -7,7 +7,7 @@ import Foundation
 
 extension GitHubMode: ExpressibleByArgument {}
 
-struct GateCommand: AsyncParsableCommand {
+struct GateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gate",
         abstract: "Judge repeated runs of a scenario against an energy and memory budget and a baseline, for CI.",
@@ -115,7 +115,11 @@ struct GateCommand: AsyncParsableCommand {
         if hasStore, scenario == nil { throw ValidationError("--store records the runs: name their scenario with --scenario NAME") }
     }
 
-    func run() async throws {
+    func run() throws {
+        try AsyncBridge.run { [self] in try await runAsync() }
+    }
+
+    private func runAsync() async throws {
         let request = GateRequest(
             runs: runs, budgetPath: budget, baselinePaths: baseline, saveBaselinePath: saveBaseline, scenario: scenario, model: model,
             failOnInconclusive: failOn == .inconclusive, capture: capture.options)

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-struct HistoryCommand: AsyncParsableCommand {
+struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "Read the run history that 'drain analyze --store' and 'drain gate --store' record.",

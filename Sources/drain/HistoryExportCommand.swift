@@ -1,7 +1,7 @@
 import ArgumentParser
 import DrainHistory
 
-struct HistoryExportCommand: AsyncParsableCommand {
+struct HistoryExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write a stored run's report JSON, as 'drain analyze --json' wrote it.",
@@ -16,7 +16,7 @@ struct HistoryExportCommand: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("The run: an id or BRANCH@COMMIT.", valueName: "RUN"))
-    var run: String
+    var reference: String
 
     @Option(help: ArgumentHelp("Write the report JSON to FILE ('-' for standard output).", valueName: "FILE"))
     var json: String
@@ -26,9 +26,13 @@ struct HistoryExportCommand: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() async throws {
+    func run() throws {
+        try AsyncBridge.run { [self] in try await runAsync() }
+    }
+
+    private func runAsync() async throws {
         let store = try await storeOptions.open(access: .read)
-        let (reference, scenario) = (run, scenario)
+        let (reference, scenario) = (self.reference, scenario)
         let bytes = try await using(store) { store throws(StoreError) in
             try await store.reportJSON(try await store.resolve(reference, scenario: scenario))
         }

@@ -2,7 +2,7 @@ import ArgumentParser
 import DrainHistory
 import DrainRender
 
-struct HistoryListCommand: AsyncParsableCommand {
+struct HistoryListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List stored runs, newest first.",
@@ -31,7 +31,11 @@ struct HistoryListCommand: AsyncParsableCommand {
         _ = try storedTime(since, option: "--since")
     }
 
-    func run() async throws {
+    func run() throws {
+        try AsyncBridge.run { [self] in try await runAsync() }
+    }
+
+    private func runAsync() async throws {
         var runFilter = filter.runFilter
         runFilter.since = try storedTime(since, option: "--since")
         let store = try await storeOptions.open(access: .read)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DrainHistory
 
-struct HistoryPruneCommand: AsyncParsableCommand {
+struct HistoryPruneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prune",
         abstract: "Delete old runs: beyond the newest N of each project, scenario and branch, or recorded before a date.",
@@ -36,7 +36,11 @@ struct HistoryPruneCommand: AsyncParsableCommand {
         _ = try storedTime(before, option: "--before")
     }
 
-    func run() async throws {
+    func run() throws {
+        try AsyncBridge.run { [self] in try await runAsync() }
+    }
+
+    private func runAsync() async throws {
         var runFilter = filter.runFilter
         runFilter.before = try storedTime(before, option: "--before")
         let store = try await storeOptions.open(access: dryRun ? .read : .write)

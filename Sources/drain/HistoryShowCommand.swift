@@ -2,7 +2,7 @@ import ArgumentParser
 import DrainHistory
 import DrainRender
 
-struct HistoryShowCommand: AsyncParsableCommand {
+struct HistoryShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show one stored run: where and when it was made, its metrics and finding keys.",
@@ -17,7 +17,7 @@ struct HistoryShowCommand: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("The run: an id or BRANCH@COMMIT.", valueName: "RUN"))
-    var run: String
+    var reference: String
 
     @Option(help: ArgumentHelp("The scenario, when BRANCH@COMMIT has runs of several.", valueName: "NAME"))
     var scenario: String?
@@ -27,9 +27,13 @@ struct HistoryShowCommand: AsyncParsableCommand {
 
     @OptionGroup var storeOptions: StoreOptions
 
-    func run() async throws {
+    func run() throws {
+        try AsyncBridge.run { [self] in try await runAsync() }
+    }
+
+    private func runAsync() async throws {
         let store = try await storeOptions.open(access: .read)
-        let (reference, scenario) = (run, scenario)
+        let (reference, scenario) = (self.reference, scenario)
         let stored = try await using(store) { store throws(StoreError) in
             try await store.run(try await store.resolve(reference, scenario: scenario))
         }

@@ -3,7 +3,7 @@ import DrainGate
 import DrainHistory
 import DrainRender
 
-struct HistoryTrendCommand: AsyncParsableCommand {
+struct HistoryTrendCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trend",
         abstract: "A metric of a scenario over commits: a table, an offline HTML chart or CSV.",
@@ -50,7 +50,11 @@ struct HistoryTrendCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    func run() throws {
+        try AsyncBridge.run { [self] in try await runAsync() }
+    }
+
+    private func runAsync() async throws {
         let store = try await storeOptions.open(access: .read)
         let filter = RunFilter(project: project, scenario: scenario, branch: branch)
         let metric = metric
