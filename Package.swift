@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "DrainGateTests", dependencies: ["DrainGate", "DrainImport", "DrainPipeline", "DrainReport", "DrainTestSupport"]),
         .testTarget(
             name: "DrainHistoryTests",
-            dependencies: ["DrainHistory", "DrainGate", "DrainPipeline", "DrainRender", "DrainReport", "DrainTestSupport", "drain"]
+            dependencies: ["DrainHistory", "DrainGate", "DrainRender", "DrainReport", "DrainTestSupport", "drain"]
         ),
         .testTarget(name: "DrainCompareTests", dependencies: ["DrainCompare", "DrainRender", "DrainReport", "DrainTestSupport"]),
         .testTarget(name: "DrainTraceWriterTests", dependencies: ["DrainTraceWriter", "DrainTrace"]),

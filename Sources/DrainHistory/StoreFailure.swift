@@ -1,6 +1,6 @@
 import Foundation
-import PostgresNIO
-import SQLiteNIO
+import PostgresKit
+import SQLiteKit
 
 /// Turns a driver's error into a sentence for the user that never carries a password.
 enum StoreFailure {

@@ -126,13 +126,17 @@ func provenance(project: String = "github.com/acme/app", branch: String? = "main
             let scenario = "x'); DROP TABLE runs; --" + ReportFixture.payload
             let branch = "feature/'\"; DELETE FROM run_metrics; --?$1 \\x"
             let project = "acme' OR '1'='1"
-            let recorded = try await store.record(fixtureReport(), scenario: scenario, provenance: provenance(project: project, branch: branch))
+            var hostile = provenance(project: project, branch: branch)
+            let cpu = "CPU'); DELETE FROM runs; --" + ReportFixture.payload
+            hostile.host = HostInfo(cpu: cpu, cores: 2)
+            let recorded = try await store.record(fixtureReport(), scenario: scenario, provenance: hostile)
             _ = try await store.record(fixtureReport(energy: 1), scenario: "plain", provenance: provenance())
             let found = try await store.list(RunFilter(project: project, scenario: scenario, branch: branch), limit: 10)
             #expect(found.map(\.id) == [recorded.id])
             #expect(found.first?.scenario == scenario)
             #expect(found.first?.branch == branch)
             #expect(found.first?.project == project)
+            #expect(try await store.run(recorded.id).host?.cpu == cpu)
             // The quote in a filter value matches nothing rather than everything.
             #expect(try await store.list(RunFilter(project: "x' OR '1'='1"), limit: 10).isEmpty)
             #expect(try await store.list(RunFilter(), limit: 10).count == 2)
