@@ -31,8 +31,7 @@ enum Migrations {
                 }
                 return version
             case .write:
-                try await database.raw(engine == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
-                do {
+                try await engine.transaction(on: database) {
                     if engine == .postgres { try await database.raw("SELECT pg_advisory_xact_lock(\(bind: postgresLockKey))").run() }
                     try await database.raw(
                         "CREATE TABLE IF NOT EXISTS drain_schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL, generator TEXT NOT NULL)"
@@ -48,10 +47,6 @@ enum Migrations {
                             """
                         ).run()
                     }
-                    try await database.raw("COMMIT").run()
-                } catch {
-                    try? await database.raw("ROLLBACK").run()
-                    throw error
                 }
                 return currentVersion
             }

@@ -98,7 +98,11 @@ extension RunStore {
     public func resolve(_ reference: String, scenario: String? = nil) async throws(StoreError) -> Int {
         let store = location.description
         if let id = Int(reference), id > 0 {
-            _ = try await run(id)
+            guard schemaVersion > 0 else { throw .noSuchRun(store: store, reference: reference) }
+            let exists = try await perform("cannot look up run \(id)") { [self] in
+                try await database.raw("SELECT id FROM runs WHERE id = \(bind: id)").first() != nil
+            }
+            guard exists else { throw .noSuchRun(store: store, reference: reference) }
             return id
         }
         guard let at = reference.lastIndex(of: "@"), at != reference.startIndex else {

@@ -64,19 +64,9 @@ public final class RunStore: Sendable {
         _ = try? await StoreDeadline.run(seconds: min(5, StoreDeadline.seconds)) { try await closeConnection() }
     }
 
-    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
-    /// SQLite's `BEGIN IMMEDIATE` takes the write lock at once, so that concurrent writers
-    /// wait for each other (up to the busy timeout) instead of failing at their first write.
+    /// Runs `body` in one transaction (`StoreEngine.transaction`).
     func transaction<T: Sendable>(_ body: () async throws -> T) async throws -> T {
-        try await database.raw(engine == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
-        do {
-            let result = try await body()
-            try await database.raw("COMMIT").run()
-            return result
-        } catch {
-            try? await database.raw("ROLLBACK").run()
-            throw error
-        }
+        try await engine.transaction(on: database, body)
     }
 
     /// `body`'s result, with any engine error turned into a `StoreError` naming this store,
@@ -95,6 +85,22 @@ public final class RunStore: Sendable {
 /// The SQL engine behind a store, where a statement must differ between them.
 enum StoreEngine: Sendable {
     case sqlite, postgres
+
+    /// Runs `body` in one transaction on `database`: committed when it returns, rolled back
+    /// when it throws. SQLite's `BEGIN IMMEDIATE` takes the write lock at once, so that
+    /// concurrent writers wait for each other (up to the busy timeout) instead of failing at
+    /// their first write.
+    func transaction<T: Sendable>(on database: any SQLDatabase, _ body: () async throws -> T) async throws -> T {
+        try await database.raw(self == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
+        do {
+            let result = try await body()
+            try await database.raw("COMMIT").run()
+            return result
+        } catch {
+            try? await database.raw("ROLLBACK").run()
+            throw error
+        }
+    }
 }
 
 /// A silent logger: the drivers' logs would go to standard output and could carry a

@@ -15,14 +15,10 @@ struct HistoryExportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The run: an id or BRANCH@COMMIT.", valueName: "RUN"))
-    var reference: String
+    @OptionGroup var storedRun: StoredRunArguments
 
     @Option(help: ArgumentHelp("Write the report JSON to FILE ('-' for standard output).", valueName: "FILE"))
     var json: String
-
-    @Option(help: ArgumentHelp("The scenario, when BRANCH@COMMIT has runs of several.", valueName: "NAME"))
-    var scenario: String?
 
     @OptionGroup var storeOptions: StoreOptions
 
@@ -32,10 +28,8 @@ struct HistoryExportCommand: ParsableCommand {
 
     private func runAsync() async throws {
         let store = try await storeOptions.open(access: .read)
-        let (reference, scenario) = (self.reference, scenario)
-        let bytes = try await using(store) { store throws(StoreError) in
-            try await store.reportJSON(try await store.resolve(reference, scenario: scenario))
-        }
+        let storedRun = storedRun
+        let bytes = try await using(store) { store throws(StoreError) in try await store.reportJSON(try await storedRun.id(in: store)) }
         try writeOutput(String(decoding: bytes, as: UTF8.self), to: json)
     }
 }

@@ -16,11 +16,7 @@ struct HistoryShowCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The run: an id or BRANCH@COMMIT.", valueName: "RUN"))
-    var reference: String
-
-    @Option(help: ArgumentHelp("The scenario, when BRANCH@COMMIT has runs of several.", valueName: "NAME"))
-    var scenario: String?
+    @OptionGroup var storedRun: StoredRunArguments
 
     @Option(help: ArgumentHelp("Write the run as JSON to FILE ('-' for standard output).", valueName: "FILE"))
     var json: String?
@@ -33,10 +29,8 @@ struct HistoryShowCommand: ParsableCommand {
 
     private func runAsync() async throws {
         let store = try await storeOptions.open(access: .read)
-        let (reference, scenario) = (self.reference, scenario)
-        let stored = try await using(store) { store throws(StoreError) in
-            try await store.run(try await store.resolve(reference, scenario: scenario))
-        }
+        let storedRun = storedRun
+        let stored = try await using(store) { store throws(StoreError) in try await store.run(try await storedRun.id(in: store)) }
         if let json {
             try writeOutput(try ReportJSON.encode(stored, pretty: true) + "\n", to: json)
             if json == "-" { return }

@@ -23,6 +23,20 @@ struct StoreOptions: ParsableArguments {
     }
 }
 
+/// A stored run named on the command line: `drain history show` and `export`.
+struct StoredRunArguments: ParsableArguments {
+    @Argument(help: ArgumentHelp("The run: an id or BRANCH@COMMIT.", valueName: "RUN"))
+    var reference: String
+
+    @Option(help: ArgumentHelp("The scenario, when BRANCH@COMMIT has runs of several.", valueName: "NAME"))
+    var scenario: String?
+
+    /// The run's id in `store`.
+    func id(in store: RunStore) async throws(StoreError) -> Int {
+        try await store.resolve(reference, scenario: scenario)
+    }
+}
+
 /// Who a recorded run belongs to, when git and the CI's variables do not say it right.
 struct RunIdentityOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The project runs are recorded under (default: the git remote, else the folder's name).", valueName: "NAME"))

@@ -131,9 +131,8 @@ func writeHeavyReports(_ count: Int, first: Int, prefix: String, in folder: URL)
         // A private cluster: stopping the shared one would break the tests running beside.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drain-pg-\(UUID().uuidString)")
         let script = Repository.root.appendingPathComponent("scripts/postgres").path
-        let shared = try #require(PostgresCluster.shared)
-        _ = try shared.run(["bash", script, "start", directory.path])
-        defer { _ = try? shared.run(["bash", script, "remove", directory.path]) }
+        _ = try PostgresCluster.command(["bash", script, "start", directory.path])
+        defer { _ = try? PostgresCluster.command(["bash", script, "remove", directory.path]) }
         let cluster = try #require(PostgresCluster.load(directory: directory.path))
         try cluster.superuser("CREATE DATABASE history OWNER \(cluster.owner)")
         let url = cluster.url(database: "history")
@@ -166,7 +165,7 @@ func writeHeavyReports(_ count: Int, first: Int, prefix: String, in folder: URL)
         }
         kill(process.processIdentifier, SIGSTOP)
         await watcher.close()
-        _ = try await offCooperativePool { try shared.run(["bash", script, "kill", directory.path]) }
+        _ = try await offCooperativePool { try PostgresCluster.command(["bash", script, "kill", directory.path]) }
         kill(process.processIdentifier, SIGCONT)
         let message = try await offCooperativePool { String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
         #expect(await exitStatus(of: process) == 69, "\(message)")
@@ -174,7 +173,7 @@ func writeHeavyReports(_ count: Int, first: Int, prefix: String, in folder: URL)
         #expect(!message.contains(cluster.ownerPassword))
         #expect(!FileManager.default.fileExists(atPath: verdict))
         // Back up: what was stored is whole, and fewer than all the runs.
-        _ = try shared.run(["bash", script, "restart", directory.path])
+        _ = try PostgresCluster.command(["bash", script, "restart", directory.path])
         let stored = try store.runCount()
         #expect(stored > 0 && stored < 60)
         try await expectEveryRunWhole(store)

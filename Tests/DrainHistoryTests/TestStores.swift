@@ -52,10 +52,12 @@ struct PostgresCluster: Sendable {
     /// Runs SQL as the cluster's superuser over its Unix socket.
     @discardableResult
     func superuser(_ sql: String, database: String = "postgres") throws -> String {
-        try run(runAs + ["\(bin)/psql", "-h", socket, "-p", String(port), "-U", "postgres", "-d", database, "-v", "ON_ERROR_STOP=1", "-qAt", "-c", sql])
+        try Self.command(runAs + ["\(bin)/psql", "-h", socket, "-p", String(port), "-U", "postgres", "-d", database, "-v", "ON_ERROR_STOP=1", "-qAt", "-c", sql])
     }
 
-    func run(_ command: [String]) throws -> String {
+    /// Runs `command` and returns its trimmed standard output; throws with its standard
+    /// error when it fails.
+    static func command(_ command: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = command
@@ -154,19 +156,7 @@ extension PostgresCluster {
     /// Runs a Python snippet (Python's sqlite3 module reads the SQLite stores independently
     /// of Drain's driver).
     static func runPython(_ code: String, arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", code] + arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TestStoreError("python3 failed: \(String(decoding: errorData, as: UTF8.self))") }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try command(["python3", "-c", code] + arguments)
     }
 }
 
