@@ -100,7 +100,11 @@ let package = Package(
         ),
         // Tests that run the `drain` executable depend on it so that it is built first.
         .testTarget(name: "DrainTraceTests", dependencies: ["DrainTrace"]),
-        .testTarget(name: "DrainImportTests", dependencies: ["DrainImport", "DrainTrace", "DrainModel", "CPcap", "DrainTestSupport"]),
+        // Fixtures/ holds inputs the tests read by path (the fuzzers' crash inputs).
+        .testTarget(
+            name: "DrainImportTests", dependencies: ["DrainImport", "DrainTrace", "DrainModel", "CPcap", "DrainTestSupport"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "DrainYAMLTests", dependencies: ["DrainYAML"]),
         .testTarget(name: "DrainModelTests", dependencies: ["DrainModel", "DrainTrace", "DrainTestSupport"]),
         .testTarget(name: "DrainAggregateTests", dependencies: ["DrainAggregate", "DrainTrace"]),

@@ -14,6 +14,11 @@ extension DrainTraceParser {
         var event = Event(time: time, kind: kind)
         event.thread = try identifier(.thread)
         try readFields(of: kind, into: &event)
+        // `t` and `dur` fit one each, but a span must also end within the clock's range.
+        if kind.durationIsSpan, event.duration > Nanoseconds.max - time {
+            throw LineError(
+                at: line.valueOffset(.dur), "\"t\" plus \"dur\" is too large (the event must end by about 9.2e9 seconds)")
+        }
         if kind == .unknown {
             event.label = intern(typeName)
             if unknownTypes.count == 0 {

@@ -51,7 +51,13 @@ enum RFC3339 {
             }
             let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
             let seconds = ((days * 24 + Int64(hour)) * 60 + Int64(minute)) * 60 + Int64(second) - offsetSeconds
-            return .success(seconds * 1_000_000_000 + fraction)
+            // Four-digit years reach further than 64-bit nanoseconds do (±292 years of 1970).
+            let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+            let (nanoseconds, carried) = scaled.addingReportingOverflow(fraction)
+            guard !overflow, !carried else {
+                throw Failure(offset: 0, message: "\(year) is outside 1677 to 2262, the years a time in nanoseconds holds")
+            }
+            return .success(nanoseconds)
         } catch {
             return .failure(error)
         }

@@ -1,3 +1,5 @@
+import DrainTrace
+
 extension DeviceModel {
     /// Checks that the model can be priced with: every number finite, non-negative and sourced,
     /// the radio parameters of the chosen cellular technology present, and the relations between
@@ -35,6 +37,13 @@ extension DeviceModel {
 
     /// The first relation between values that does not hold.
     func consistencyIssue() -> ModelFileIssue? {
+        // Times become nanoseconds added to event times: a longer one would overflow the clock.
+        for field in fields where field.path.last?.hasSuffix("_s") == true {
+            guard case .number(let number) = field.value, number.value > Clock.longestSpanSeconds else { continue }
+            return ModelFileIssue(
+                .invalidValue, at: field.path + ["value"],
+                "must be at most 1e9 seconds (about 32 years), the longest span Drain's clock adds to a time, found \(number.value)")
+        }
         if !name.contains(where: { !$0.isWhitespace }) {
             return ModelFileIssue(.missingValue, at: ["name"], "the model needs a name")
         }

@@ -17,6 +17,8 @@ import Testing
     @Test(arguments: [
         (MetricUnit.bytes, "12 J"), (.joules, "180 MB"), (.milliwatts, "12 J"), (.count, "3 J"), (.joules, "twelve"),
         (.joules, "J"), (.joules, "inf J"), (.joules, ""),
+        // Finite as written, infinite once scaled to the base unit.
+        (.bytes, "1e308 MB"), (.joules, "1e308 Wh"),
     ])
     func refusesAUnitThatDoesNotFit(unit: MetricUnit, text: String) {
         #expect(unit.parse(text) == nil)

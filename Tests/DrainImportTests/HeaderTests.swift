@@ -106,6 +106,23 @@ struct HeaderTests {
         #expect(february?.reason.contains("day 29 does not exist in month 2 of 2025") == true)
     }
 
+    @Test(
+        "a start outside the years 64-bit nanoseconds hold is an error, not an overflow",
+        arguments: ["9999-12-31T23:59:59Z", "2262-04-11T23:47:17Z", "0001-01-01T00:00:00Z", "1677-09-21T00:12:43Z"])
+    func startOutOfRange(_ text: String) throws {
+        let failure = try badData([#"{"drain_trace":1,"start":""# + text + #""}"#])
+        #expect(failure?.location == "line 1, column 27")
+        #expect(failure?.reason.contains("is outside 1677 to 2262, the years a time in nanoseconds holds") == true)
+    }
+
+    @Test("start times at the ends of what 64-bit nanoseconds hold are read")
+    func startAtTheLimits() throws {
+        let last = try importTrace([#"{"drain_trace":1,"start":"2262-04-11T23:47:16.854775807Z"}"#])
+        #expect(last.info.wallClockStart == .max)
+        let first = try importTrace([#"{"drain_trace":1,"start":"1677-09-21T00:12:44Z"}"#])
+        #expect(first.info.wallClockStart == -9_223_372_036_000_000_000)
+    }
+
     @Test("unknown header fields are ignored with a diagnostic")
     func unknownHeaderField() throws {
         let input = try importTrace([#"{"drain_trace":1,"recorder":{"name":"drain record","version":[1,2]}}"#])

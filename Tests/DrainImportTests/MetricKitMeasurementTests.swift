@@ -59,7 +59,11 @@ import Testing
         #expect(MetricKitTimestamp("2020-10-10 19:35:24.5 UTC")?.nanoseconds == expected + 500_000_000)
         #expect(MetricKitTimestamp("2020-10-10 19:35:24") == MetricKitTimestamp(nanoseconds: expected, hasZone: false))
         #expect(MetricKitTimestamp("1970-01-01 00:00:00 +0000")?.nanoseconds == 0)
-        for bad in ["2020-13-10 19:35:24", "2021-02-29 00:00:00", "2020-10-10", "yesterday", "2020-10-10 19:35:24 +25"] {
+        // The last two are beyond the years 64-bit nanoseconds hold (they used to overflow).
+        for bad in [
+            "2020-13-10 19:35:24", "2021-02-29 00:00:00", "2020-10-10", "yesterday", "2020-10-10 19:35:24 +25",
+            "9999-12-31 23:59:59 +0000", "0001-01-01 00:00:00 +0000",
+        ] {
             #expect(MetricKitTimestamp(bad) == nil, "\(bad)")
         }
     }

@@ -44,6 +44,19 @@ struct NumberParsingTests {
         #expect(failure?.reason.contains("\"t\" is too large") == true)
     }
 
+    @Test("a span that ends past Int64 nanoseconds is too large, at its dur")
+    func spanEndTooLarge() throws {
+        // Found by the drain-trace fuzz harness: each number fits, their sum overflowed.
+        let failure = try badData([header, #"{"t":9000000000,"type":"cpu","name":"x","dur":9000000000}"#])
+        #expect(failure?.location == "line 2, column 47")
+        #expect(failure?.reason == "\"t\" plus \"dur\" is too large (the event must end by about 9.2e9 seconds)")
+        let mark = try badData([header, #"{"t":1,"type":"mark","name":"x","dur":9223372036}"#])
+        #expect(mark?.reason.contains("\"t\" plus \"dur\" is too large") == true)
+        // The last nanosecond the clock holds is a valid end.
+        let last = try importTrace([header, #"{"t":1,"type":"cpu","name":"x","dur":9223372035.854775807}"#])
+        #expect(last.timeline.end == .max)
+    }
+
     @Test("byte counts are whole numbers, exponents allowed")
     func counts() throws {
         let input = try importTrace([

@@ -124,6 +124,17 @@ func us(_ value: Int64) -> Nanoseconds { value * 1_000 }
         #expect(polls.map(\.time) == [us(200_100), us(1_800_200), us(2_200_163), us(3_050_080)])
     }
 
+    @Test func timeoutsBeyond64BitNanosecondsAreNoTimeouts() throws {
+        // Each field fits an Int64 but the timeout in nanoseconds does not; these overflowed.
+        let input = try importStrace([
+            #"8  1700000000.000000 nanosleep({tv_sec=1, tv_nsec=9223372036854775807}, NULL) = 0 <0.000100>"#,
+            #"8  1700000001.000000 select(4, [3], NULL, NULL, {tv_sec=0, tv_usec=9223372036854776}) = 0 (Timeout) <0.000100>"#,
+            #"8  1700000002.000000 nanosleep({tv_sec=92233720368, tv_nsec=0}, NULL) = 0 <0.000100>"#,
+            #"8  1700000003.000000 nanosleep({tv_sec=0, tv_nsec=5000}, NULL) = 0 <0.000100>"#,
+        ])
+        #expect(input.events(.poll).map(\.duration) == [us(5)])
+    }
+
     // MARK: Disk
 
     @Test func writesAndReadsOfFilesNamedByYY() throws {

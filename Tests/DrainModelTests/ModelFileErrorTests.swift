@@ -82,6 +82,17 @@ struct ModelFileErrorTests {
         #expect(value.keyPath == "memory.limit_bytes.value")
     }
 
+    @Test func timeLongerThanTheClockAddsIsRefused() throws {
+        // A wifi tail of 1e10 s loaded, then overflowed converting to nanoseconds in pricing.
+        let yaml = try edited("tail_s: {value: 0.25,", "tail_s: {value: 1e10,")
+        let error = try error(loading: yaml)
+        #expect(error.problem == .invalidValue)
+        #expect(error.keyPath == "radio.wifi.tail_s.value")
+        #expect(error.line == (try line(of: "tail_s: {value: 1e10", in: yaml)))
+        #expect(error.message.contains("must be at most 1e9 seconds (about 32 years)"))
+        #expect(try ModelCatalog.parse(yaml: try edited("tail_s: {value: 0.25,", "tail_s: {value: 1e9,"), file: file).name == "iphone-lte")
+    }
+
     @Test func negativeNumberIsRefused() throws {
         let yaml = try edited("{value: 1.21,", "{value: -1.21,")
         let error = try error(loading: yaml)

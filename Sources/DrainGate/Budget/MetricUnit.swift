@@ -56,7 +56,9 @@ public enum MetricUnit: String, Codable, Sendable, CaseIterable {
         let suffix = trimmed[numberEnd...].trimmingCharacters(in: .whitespaces)
         if suffix.isEmpty { return number }
         guard let factor = suffixes.first(where: { $0.suffix == suffix })?.factor else { return nil }
-        return number * factor
+        // `1e308 MB` is finite until scaled; an infinite limit could never be breached.
+        let value = number * factor
+        return value.isFinite ? value : nil
     }
 
     /// The suffixes this unit accepts, for error messages.

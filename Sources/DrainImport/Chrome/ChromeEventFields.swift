@@ -168,7 +168,8 @@ struct ChromeEventFields: ~Copyable {
         if span.fractionDigits >= 0 && span.fractionDigits <= 3 {
             let (value, overflow) = span.digits.multipliedReportingOverflow(
                 by: DecimalNumber.powerOfTen(3 - Int(span.fractionDigits)))
-            if !overflow && value <= UInt64(Int64.max) { return Int64(value) }
+            // The same bound as below: times minus the earliest one must not overflow.
+            if !overflow && value < UInt64(Int64.max / 2) { return Int64(value) }
         }
         let number = DecimalNumber(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), from: span.start, to: span.end)
         let negative = number.isNegative && number.significand != 0

@@ -395,7 +395,10 @@ struct ChromeTraceAssembler: ~Copyable {
                 message: "\"E\" events ended no open \"B\" of their thread and were skipped", count: unmatchedEnds)
         }
         if unclosed > 0 {
-            let name = firstUnclosed.name == 0 ? "(unnamed)" : QuotedText.quote(Array(strings[firstUnclosed.name].utf8).withUnsafeBytes { $0 })
+            // The bytes are quoted inside the closure: the pointer is valid only there.
+            let name =
+                firstUnclosed.name == 0
+                ? "(unnamed)" : Array(strings[firstUnclosed.name].utf8).withUnsafeBytes { QuotedText.quote($0) }
             diagnostics.record(
                 .warning, code: "unclosed-slices",
                 message: "\"B\" events were never ended (the first: \(name) at ts \(Double(firstUnclosed.time) / 1000) µs); they were closed at the last time of the trace",

@@ -72,8 +72,18 @@ public struct MetricKitImporter: Sendable {
         let aggregates = reader.aggregates
         timeline.aggregates = aggregates
         timeline.wallClockStart = aggregates.windowStart
-        if let start = aggregates.windowStart, let end = aggregates.windowEnd, end > start { timeline.end = end - start }
         var diagnostics = reader.diagnostics
+        if let start = aggregates.windowStart, let end = aggregates.windowEnd, end > start {
+            let (length, overflow) = end.subtractingReportingOverflow(start)
+            if overflow {
+                diagnostics.record(
+                    .warning, code: "window-too-long",
+                    message: "the payloads' time stamps are 292 years or more apart, more than a timeline holds; the window's length was not used",
+                    count: 1)
+            } else {
+                timeline.end = length
+            }
+        }
         timeline.finish(diagnostics: &diagnostics)
         let info = InputInfo(
             path: path, format: InputFormat.metrickit.rawValue, wallClockStart: aggregates.windowStart,

@@ -262,7 +262,8 @@ struct MetricKitPayloadReader {
                 at: members["timeStampEnd"]?.offset)
             return nil
         }
-        return Double(end - begin) / 1e9
+        // In Double: time stamps 292 years apart or more differ by more than an Int64.
+        return (Double(end) - Double(begin)) / 1e9
     }
 
     // MARK: Values

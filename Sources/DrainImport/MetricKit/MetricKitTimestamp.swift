@@ -44,7 +44,12 @@ struct MetricKitTimestamp: Equatable {
         guard reader.isAtEnd else { return nil }
         let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - (offset ?? 0)
-        self.init(nanoseconds: seconds * 1_000_000_000 + fraction, hasZone: offset != nil)
+        // Four-digit years reach further than 64-bit nanoseconds do (±292 years of 1970):
+        // such a time stamp is not one Drain can hold, and its reader warns and ignores it.
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (nanoseconds, carried) = scaled.addingReportingOverflow(fraction)
+        guard !overflow, !carried else { return nil }
+        self.init(nanoseconds: nanoseconds, hasZone: offset != nil)
     }
 
     private struct Reader {

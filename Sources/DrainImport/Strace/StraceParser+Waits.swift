@@ -144,8 +144,14 @@ extension StraceParser {
             }
             index += 1
         }
-        guard found == 2, numbers.0 >= 0, numbers.1 >= 0, numbers.0 < Int64.max / Clock.nanosecondsPerSecond - 1 else { return nil }
-        return .after(numbers.0 * Clock.nanosecondsPerSecond + numbers.1 * (microseconds ? 1000 : 1))
+        guard found == 2, numbers.0 >= 0, numbers.1 >= 0 else { return nil }
+        // Both fields are the trace's numbers, unbounded (`tv_nsec` is not checked to stay
+        // under a second): a sum beyond 64-bit nanoseconds is no timeout Drain can use.
+        let (whole, wholeOverflow) = numbers.0.multipliedReportingOverflow(by: Clock.nanosecondsPerSecond)
+        let (part, partOverflow) = numbers.1.multipliedReportingOverflow(by: microseconds ? 1000 : 1)
+        let (interval, sumOverflow) = whole.addingReportingOverflow(part)
+        guard !wholeOverflow, !partOverflow, !sumOverflow else { return nil }
+        return .after(interval)
     }
 
     /// Adds the descriptors of a poll set, `[{fd=3, events=POLLIN}, {fd=5<…>, …}]`, to the label.
