@@ -33,31 +33,44 @@ enum Harness: String, CaseIterable {
         switch self {
         case .packet:
             guard let file = PacketFrames.pcap(from: bytes) else { return }
-            _ = try? CaptureImporter.read(path: ScratchFile.shared.write(file), inputIndex: 0)
+            attempt { _ = try CaptureImporter.read(path: ScratchFile.shared.write(file), inputIndex: 0) }
         case .capture:
-            _ = try? CaptureImporter.read(path: ScratchFile.shared.write(bytes), inputIndex: 0)
+            attempt { _ = try CaptureImporter.read(path: ScratchFile.shared.write(bytes), inputIndex: 0) }
         case .drainTrace:
-            _ = try? DrainTraceImporter.read(bytes: bytes, path: path)
+            attempt { _ = try DrainTraceImporter.read(bytes: bytes, path: path) }
         case .strace:
-            _ = try? StraceImporter.read(bytes: bytes, path: path)
+            attempt { _ = try StraceImporter.read(bytes: bytes, path: path) }
         case .chrome:
-            _ = try? ChromeTraceImporter.read(bytes: bytes, path: path)
+            attempt { _ = try ChromeTraceImporter.read(bytes: bytes, path: path) }
         case .metrickit:
-            _ = try? MetricKitImporter.read(bytes: bytes, path: path)
+            attempt { _ = try MetricKitImporter.read(bytes: bytes, path: path) }
         case .gzip:
-            _ = try? Importers.read(path: ScratchFile.shared.write(bytes), inputIndex: 0)
+            attempt { _ = try Importers.read(path: ScratchFile.shared.write(bytes), inputIndex: 0) }
         case .model:
             // The loaders turn bytes that are not UTF-8 away before parsing; so does the harness.
             guard let text = String(validating: bytes, as: UTF8.self) else { return }
-            _ = try? ModelCatalog.parse(yaml: text, file: path)
+            attempt { _ = try ModelCatalog.parse(yaml: text, file: path) }
         case .rules:
             guard let text = String(validating: bytes, as: UTF8.self) else { return }
-            _ = try? RuleConfiguration.parse(text, path: path)
+            attempt { _ = try RuleConfiguration.parse(text, path: path) }
         case .budget:
             guard let text = String(validating: bytes, as: UTF8.self) else { return }
-            _ = try? Budget.parse(text, path: path)
+            attempt { _ = try Budget.parse(text, path: path) }
         case .report:
-            _ = try? Report.decode(Data(bytes), path: path)
+            attempt { _ = try Report.decode(Data(bytes), path: path) }
         }
     }
+
+    /// Runs one parse. Its error is the expected answer to most inputs and is dropped, unless
+    /// `DRAIN_FUZZ_SHOW_ERRORS` is set: then it is printed, to see what an input does when
+    /// run alone (`drain-fuzz FILE`).
+    private func attempt(_ parse: () throws -> Void) {
+        do {
+            try parse()
+        } catch {
+            if Self.showErrors { print("drain-fuzz: \(error)") }
+        }
+    }
+
+    private static let showErrors = ProcessInfo.processInfo.environment["DRAIN_FUZZ_SHOW_ERRORS"] != nil
 }

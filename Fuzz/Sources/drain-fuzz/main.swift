@@ -6,6 +6,11 @@ import Foundation
 // line (and re-runs this program with the same environment for -fork and -minimize_crash).
 // SwiftPM names the entry point of an executable itself, so libFuzzer's main() cannot be
 // used; this main hands over to libFuzzer's driver instead.
+
+/// The harness the callback runs: a C function pointer cannot capture it. Declared before
+/// the code that sets it, as top-level code runs in order, initialisers included.
+nonisolated(unsafe) var selected: Harness = .packet
+
 let name = ProcessInfo.processInfo.environment["DRAIN_FUZZ_TARGET"] ?? ""
 guard let harness = Harness(rawValue: name) else {
     var usage = "drain-fuzz: set DRAIN_FUZZ_TARGET to one of:\n"
@@ -14,9 +19,6 @@ guard let harness = Harness(rawValue: name) else {
     exit(2)
 }
 selected = harness
-
-/// The harness the callback runs: a C function pointer cannot capture it.
-nonisolated(unsafe) var selected: Harness = .packet
 
 var argc = CommandLine.argc
 var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
