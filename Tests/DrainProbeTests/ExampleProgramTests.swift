@@ -51,7 +51,11 @@ struct ExampleProgramTests {
         let warning = try #require((0..<timeline.count).first { timeline.kind[$0] == .memoryWarning })
         let before = try #require((0..<warning).last { timeline.kind[$0] == .memory })
         let after = (warning..<timeline.count).filter { timeline.kind[$0] == .memory }.prefix(2)
-        #expect(after.contains { timeline.amount[before] - timeline.amount[$0] >= 16 << 20 })
+        // AddressSanitizer holds freed memory in quarantine (to catch its use after free), so
+        // under `scripts/sanitize address` the footprint does not drop when the cache goes.
+        if ProcessInfo.processInfo.environment["DRAIN_TEST_SANITIZER"] != "address" {
+            #expect(after.contains { timeline.amount[before] - timeline.amount[$0] >= 16 << 20 })
+        }
         #expect(input.events(.memory).count >= 5)
 
         // Launched, then to the background with a background task, then suspended; the
