@@ -68,7 +68,7 @@ public struct CaptureImporter: Sendable {
                 coalescing: options.coalescing, linkOverride: options.link,
                 captureLink: interfaceLink == .unspecified ? link.impliedLink : interfaceLink),
             progress: options.progress)
-        reader.run(diagnostics: &diagnostics)
+        try reader.run(diagnostics: &diagnostics)
         if let gzip = file.gzip {
             // Damaged compressed data is bad data, not a capture cut short.
             if let failure = gzip.failure { throw failure }
