@@ -167,12 +167,21 @@ struct ReportAssembler {
             tallies[burst.endpoint]?.bursts += 1
         }
         guard !tallies.isEmpty else { return [] }
+        // Local by address (multicast, link-local), or because every capture flow with the host
+        // stayed on the local link (a subnet broadcast, seen by its link-layer destination).
+        var localHosts = Set<StringID>()
+        var routedHosts = Set<StringID>()
+        for index in 0..<timeline.flows.count {
+            let flow = timeline.flows[index]
+            if flow.flags.contains(.local) { localHosts.insert(flow.endpoint) } else { routedHosts.insert(flow.endpoint) }
+        }
+        localHosts.subtract(routedHosts)
         let radio = Aggregate.sumsByKey(priced.ledger, keyCount: timeline.strings.count, category: .radio).energy
         return tallies.map { host, tally in
             EndpointSummary(
                 endpoint: host == 0 ? "(unknown)" : timeline.strings[host], bytesUp: tally.up, bytesDown: tally.down,
                 bursts: tally.bursts, connections: tally.connections.count, energyJ: radio[Int(host)],
-                local: host != 0 && CaptureOptions.isLocalAddress(timeline.strings[host]))
+                local: host != 0 && (localHosts.contains(host) || CaptureOptions.isLocalAddress(timeline.strings[host])))
         }
         .sorted { ($0.energyJ, $1.endpoint) > ($1.energyJ, $0.endpoint) }
     }

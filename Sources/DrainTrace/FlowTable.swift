@@ -39,6 +39,9 @@ public struct FlowTable: Sendable {
         public static let dns = Flags(rawValue: 1 << 5)
         /// The device opened the flow (sent the SYN, or the first packet when there is no SYN).
         public static let deviceOpened = Flags(rawValue: 1 << 6)
+        /// The flow stays on the local link (multicast, broadcast or link-local, by address or
+        /// by link-layer destination): never priced on a cellular radio.
+        public static let local = Flags(rawValue: 1 << 7)
     }
 
     /// One flow as a value, for appending and reading.

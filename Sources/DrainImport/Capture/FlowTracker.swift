@@ -135,6 +135,7 @@ struct FlowTracker {
             generation = states[row].generation + 1
         }
         var state = FlowState(key: key, generation: generation, link: link(for: key, packet: packet), time: time, fromA: fromA)
+        if Self.isLocal(key, packet: packet) { state.flags.insert(.local) }
         state.dnsNameA = dnsNames[key.addressA] ?? 0
         state.dnsNameB = dnsNames[key.addressB] ?? 0
         let created = UInt32(truncatingIfNeeded: states.count)
@@ -152,8 +153,14 @@ struct FlowTracker {
     private func link(for key: FlowKey, packet: DecodedPacket) -> LinkKind {
         if key.addressA.scope == .loopback, key.addressB.scope == .loopback { return .loopback }
         let link = linkOverride ?? (packet.interfaceLink != .unspecified ? packet.interfaceLink : captureLink)
-        if key.addressA.isLocalOnly || key.addressB.isLocalOnly, link == .cellular || link == .unspecified { return .wifi }
+        if Self.isLocal(key, packet: packet), link == .cellular || link == .unspecified { return .wifi }
         return link
+    }
+
+    /// Whether a flow's first packet shows it stays on the local link: by its addresses, or
+    /// by its link-layer destination.
+    private static func isLocal(_ key: FlowKey, packet: DecodedPacket) -> Bool {
+        key.addressA.isLocalOnly || key.addressB.isLocalOnly || packet.linkGroupDestination
     }
 
     /// Adds a packet to its direction's coalescing window, closing the window first when the
