@@ -158,13 +158,13 @@ import Testing
             .draft29, destinationID: [1, 2, 3, 4, 5, 6, 7, 8], packetNumber: 0,
             frames: QUICFixture.cryptoFrame(offset: 0, QUICFixture.clientHello(serverName: "h3-29.example.com")))
         // Q050: a CHLO in a Google QUIC CRYPTO frame (type 8), split in two frames sent out
-        // of order.
+        // of order, a PING and two bytes of PADDING between them.
         let chlo = QUICFixture.chlo([
             ("PAD", [UInt8](repeating: 0x2D, count: 300)), ("SNI", Array("Q050.Example.com".utf8)), ("VER", Array("Q050".utf8)),
         ])
         let q050 = try QUICFixture.initial(
             .q050, destinationID: [8, 7, 6, 5, 4, 3, 2, 1], packetNumber: 1,
-            frames: QUICFixture.cryptoFrame(offset: 100, Array(chlo[100...]), type: 8) + [0x07]
+            frames: QUICFixture.cryptoFrame(offset: 100, Array(chlo[100...]), type: 8) + [0x07, 0x00, 0x00]
                 + QUICFixture.cryptoFrame(offset: 0, Array(chlo[0..<100]), type: 8))
         // The version 1 keys of the same connection ID do not open a draft-29 packet.
         let mislabelled = try QUICFixture.initial(

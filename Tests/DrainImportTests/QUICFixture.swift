@@ -98,9 +98,8 @@ enum QUICFixture {
         let protected = Array(sealed.ciphertext) + Array(sealed.tag)
         // The sample starts 4 bytes after the packet number's start: here, the first ciphertext byte.
         let sample = Array(protected[0..<16])
-        let mask = Array(
-            try AES._CBC.encrypt(sample, using: SymmetricKey(data: keys.hp), iv: AES._CBC.IV(ivBytes: [UInt8](repeating: 0, count: 16)), noPadding: true)
-                .prefix(5))
+        let zeroIV = try AES._CBC.IV(ivBytes: [UInt8](repeating: 0, count: 16))
+        let mask = Array(try AES._CBC.encrypt(sample, using: SymmetricKey(data: keys.hp), iv: zeroIV, noPadding: true).prefix(5))
         var packet = header + protected
         packet[0] ^= mask[0] & 0x0F
         for index in 0..<4 { packet[header.count - 4 + index] ^= mask[1 + index] }

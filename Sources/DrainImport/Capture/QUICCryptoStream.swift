@@ -57,12 +57,10 @@ enum QUICInitialFrames {
             let type = frames[position]
             position += 1
             switch (handshake, type) {
-            case (.tls, 0x00), (.tls, 0x01), (.googleCrypto, 0x07):
-                // PADDING and PING are one byte.
+            case (.tls, 0x00), (.tls, 0x01), (.googleCrypto, 0x00), (.googleCrypto, 0x07):
+                // PADDING and PING are one byte (Google QUIC's padding too since Q038, which
+                // took "the IETF padding frame format": quiche's quic_versions.h).
                 continue
-            case (.googleCrypto, 0x00):
-                // A Google QUIC PADDING frame fills the rest of the packet.
-                return
             case (.tls, 0x02), (.tls, 0x03):
                 guard skipACK(frames, at: &position, withECN: type == 0x03) else { return }
             case (.tls, 0x06), (.googleCrypto, 0x08):
