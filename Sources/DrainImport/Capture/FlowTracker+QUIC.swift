@@ -30,8 +30,7 @@ extension FlowTracker {
     /// Google QUIC packet sent in the clear. Costs a few byte comparisons for any other
     /// datagram, and nothing after the flow's first `quicDatagramLimit` datagrams.
     mutating func readQUICHello(
-        _ payload: UnsafeRawBufferPointer, of packet: DecodedPacket, state: inout FlowState, flow: UInt32, direction: Int,
-        number: Int
+        _ payload: UnsafeRawBufferPointer, state: inout FlowState, flow: UInt32, direction: Int, number: Int
     ) {
         state.quicDatagrams &+= 1
         guard state.quicDatagrams <= Self.quicDatagramLimit, let first = payload.first else {

@@ -200,7 +200,7 @@ struct FlowTracker {
                 state.flags.insert(.quic)
             }
             if !state.quicHelloDone {
-                readQUICHello(payload, of: packet, state: &state, flow: flow, direction: direction, number: number)
+                readQUICHello(payload, state: &state, flow: flow, direction: direction, number: number)
             }
             return
         }
