@@ -44,7 +44,13 @@ let package = Package(
         .target(name: "DrainTrace", dependencies: ["DrainTraceWriter"]),
         .target(name: "DrainTraceWriter"),
         .target(name: "DrainProbe", dependencies: ["DrainTraceWriter"]),
-        .target(name: "DrainImport", dependencies: ["DrainTrace", "DrainTraceWriter", "CPcap", "CZlib"]),
+        .target(
+            name: "DrainImport",
+            dependencies: [
+                "DrainTrace", "DrainTraceWriter", "CPcap", "CZlib", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         .target(name: "CRecordSupport"),
         .target(
             name: "DrainRecord", dependencies: ["DrainTrace", "DrainTraceWriter", "DrainImport", "CPcap", "CRecordSupport"]
@@ -100,7 +106,13 @@ let package = Package(
         ),
         // Tests that run the `drain` executable depend on it so that it is built first.
         .testTarget(name: "DrainTraceTests", dependencies: ["DrainTrace"]),
-        .testTarget(name: "DrainImportTests", dependencies: ["DrainImport", "DrainTrace", "DrainModel", "CPcap", "DrainTestSupport"]),
+        .testTarget(
+            name: "DrainImportTests",
+            dependencies: [
+                "DrainImport", "DrainTrace", "DrainModel", "CPcap", "DrainTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(name: "DrainYAMLTests", dependencies: ["DrainYAML"]),
         .testTarget(name: "DrainModelTests", dependencies: ["DrainModel", "DrainTrace", "DrainTestSupport"]),
         .testTarget(name: "DrainAggregateTests", dependencies: ["DrainAggregate", "DrainTrace"]),

@@ -33,7 +33,8 @@ public struct FlowTable: Sendable {
         public static let tls = Flags(rawValue: 1 << 2)
         /// A plain HTTP/1.x message head was seen.
         public static let http = Flags(rawValue: 1 << 3)
-        /// QUIC long-header packets on UDP port 443 were seen: the payload is encrypted.
+        /// QUIC long-header packets on UDP port 443, or a QUIC or Google QUIC client hello on
+        /// any port, were seen: the payload is encrypted.
         public static let quic = Flags(rawValue: 1 << 4)
         /// DNS traffic (UDP or TCP port 53).
         public static let dns = Flags(rawValue: 1 << 5)

@@ -6,7 +6,9 @@ import DrainTrace
 ///
 /// Nothing here allocates per packet: flow lookup is a dictionary keyed by a fixed-size
 /// `FlowKey` (with a one-entry cache for runs of one flow), names are interned from the packet
-/// bytes, and only a ClientHello split across segments is copied (once per such flow).
+/// bytes, and only a ClientHello split across segments is copied (once per such flow). QUIC
+/// Initial packets are decrypted, but only the first few of a flow, and only once their
+/// header names a known version.
 struct FlowTracker {
     /// Consecutive packets of one flow and direction closer than this are one event.
     let coalescing: Nanoseconds
@@ -26,6 +28,8 @@ struct FlowTracker {
     private(set) var dnsNames: [IPAddress: StringID] = [:]
     /// ClientHellos split over segments, by flow, until their server name is read.
     private var pending: [UInt32: PendingClientHello] = [:]
+    /// QUIC client hellos being read from Initial packets, by flow (see `FlowTracker+QUIC`).
+    var quicHellos: [UInt32: QUICHelloSearch] = [:]
     /// Room to lower a name into before interning it.
     private var nameScratch = [UInt8](repeating: 0, count: DNSMessage.nameLimit + 1)
 
@@ -202,6 +206,9 @@ struct FlowTracker {
             if first, packet.sourcePort == 443 || packet.destinationPort == 443, let byte = payload.first, byte & 0xC0 == 0xC0 {
                 state.flags.insert(.quic)
             }
+            if !state.quicHelloDone {
+                readQUICHello(payload, state: &state, flow: flow, direction: direction, number: number)
+            }
             return
         }
         guard packet.transport == 6 else { return }
@@ -307,7 +314,7 @@ struct FlowTracker {
 
     /// Interns the bytes `range` of `payload`, ASCII letters lowered if `lowered` (host
     /// names), cut to the longest name. `0` for an empty range.
-    private mutating func intern(_ payload: UnsafeRawBufferPointer, _ range: Range<Int>, lowered: Bool = false) -> StringID {
+    mutating func intern(_ payload: UnsafeRawBufferPointer, _ range: Range<Int>, lowered: Bool = false) -> StringID {
         guard !range.isEmpty else { return 0 }
         guard lowered else { return strings.intern(payload.slice(range)) }
         let count = min(range.count, nameScratch.count)
@@ -331,5 +338,6 @@ struct FlowTracker {
             states[flow] = state
         }
         pending = [:]
+        quicHellos = [:]
     }
 }
