@@ -28,7 +28,7 @@ public enum ChromeTraceExport {
     /// Renders a priced run. `binSeconds` is the width of the energy counters' bins; `nil`
     /// picks the width the report's timeline uses.
     public static func render(_ priced: PricedTimeline, model: String, process: String?, binSeconds: Double? = nil) -> String {
-        let width = binSeconds ?? ReportAssembler.binWidth(forDuration: Clock.seconds(priced.end))
+        let width = binSeconds ?? ReportAssembler.binWidth(forSegments: [Clock.seconds(priced.end)])
         return ChromeTraceWriter(
             priced: priced, process: process, binSeconds: width, generator: Analysis.generator, model: model
         ).render()
