@@ -297,9 +297,11 @@ struct ReportAssembler {
             flat += part
         }
         let energy = (0..<count).map { bin in Array(flat[(bin * categories)..<((bin + 1) * categories)]) }
-        /// The bin of a time: in the segment it lies in (a time in a gap: the segment before it).
+        // The bin of a time: in the segment it lies in (a time in a gap: the segment before
+        // it). Rows come in time order, so the segment only moves forward: O(1) amortised.
+        var segment = 0
         func bin(of time: Nanoseconds) -> Int {
-            let segment = max(0, min(spans.count - 1, spans.lastIndex { $0.start <= time } ?? 0))
+            while segment + 1 < spans.count, spans[segment + 1].start <= time { segment += 1 }
             let last = (segment + 1 < spans.count ? firstBins[segment + 1] : count) - 1
             return min(last, firstBins[segment] + max(0, Int((time - spans[segment].start) / widthNs)))
         }

@@ -170,6 +170,8 @@ import Testing
                 lines.append(#"{"t":\#(tenth / 10).\#(tenth % 10),"type":"wakeup","reason":"timer","source":"tick"}"#)
             }
         }
+        lines.append(#"{"t":5.5,"type":"memory","footprint":40000000}"#)
+        lines.append(#"{"t":7215.5,"type":"memory","footprint":50000000}"#)
         lines.append(#"{"t":7219.9,"type":"sensor","kind":"accelerometer","action":"stop"}"#)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drain-gaps-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -192,6 +194,12 @@ import Testing
         let wakeups = try #require(report.findings.first { $0.rule == "CPU-WAKEUPS" && $0.evidence.contains { $0.text == "foreground" } })
         #expect(abs((wakeups.evidence.first { $0.name == "time in state" }?.value ?? 0) - 19.8) < 1e-9)
         #expect(abs((wakeups.evidence.first { $0.name == "foreground rate" }?.value ?? 0) - rate) < 1e-9)
+        // 1 s bins: 10 for each 9.9 s segment; a memory sample falls in its segment's bin.
+        #expect(report.timeline.binS == 1 && report.timeline.energyJ.count == 20)
+        var memory = [Double?](repeating: nil, count: 20)
+        memory[5] = 40_000_000  // 5.5 s
+        memory[15] = 50_000_000  // 7215.5 s: 5 s into the second segment, whose bins start at 10
+        #expect(report.timeline.memoryPeakBytes == memory)
         // The accelerometer ran 0–7219.9 s, but was observed for 19.8 s of it.
         let model = try ModelCatalog.load(nameOrPath: report.model.name)
         let sensorJ = 19.8 * model.sensors.accelerometerW.value
