@@ -105,6 +105,11 @@ import Testing
         let json = try JSONReportRenderer.render(report)
         #expect(json.contains("\"time_gaps\" : {"))
         #expect(try Report.decode(Data(json.utf8), path: "report.json") == report)
+        // A saved report exported to Chrome: power drops to zero at the end of the first
+        // segment's last bin (30 s) and resumes at the second segment (µs on Chrome's clock).
+        let chrome = ChromeTraceExport.render(report: report)
+        #expect(chrome.contains(#""name":"power (mW)","cat":"drain.priced","ts":30000000,"pid":1,"tid":1,"args":{"radio":0.0}"#))
+        #expect(chrome.contains(#""name":"power (mW)","cat":"drain.priced","ts":126230400000000,"#))
     }
 
     /// The same capture before time-gap handling: average power over the wall span.
