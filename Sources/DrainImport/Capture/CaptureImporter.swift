@@ -87,6 +87,7 @@ public struct CaptureImporter: Sendable {
         tracker.write(into: &timeline, input: inputIndex, device: device, shift: shift)
         if let latest = reader.latest { timeline.end = max(timeline.end, latest + shift) }
         timeline.finish(diagnostics: &diagnostics)
+        timeline.backwardJumps.add(tracker.tally.backwardJumps)
         let linkSource =
             options.link != nil
             ? "option" : (interfaceLink != .unspecified ? "interfaces" : (link.impliedLink != .unspecified ? "link_type" : "default"))

@@ -57,7 +57,10 @@ struct CaptureReader {
             let wire = max(Int(header.pointee.len), captured)
             recordOffset = recordOffset.map { $0 + 16 + Int64(captured) }
             let time = relativeTime(seconds: Int64(header.pointee.ts.tv_sec), nanoseconds: Int64(header.pointee.ts.tv_usec))
-            if time < previous { tracker.tally.outOfOrder.add(packet: packets, ()) }
+            if time < previous {
+                tracker.tally.outOfOrder.add(packet: packets, ())
+                tracker.tally.largestStepBack = max(tracker.tally.largestStepBack, previous - time)
+            }
             previous = time
             let frame = UnsafeRawBufferPointer(start: data, count: captured)
             if let problem = decoder.decode(frame, wire: wire, into: &decoded) {
