@@ -183,7 +183,8 @@ struct ModelFileErrorTests {
         let window = try loading("listen_s: {value: 0.003,", "listen_s: {value: 0.3,")
         #expect(window.keyPath == "radio.wifi.psm.listen_s.value")
         #expect(window.message.contains("beacon_interval_s × dtim_period"))
-        #expect(try loading("beacon_interval_s: {value: 0.1024,", "beacon_interval_s: {value: 0,").keyPath == "radio.wifi.psm.beacon_interval_s.value")
+        let beacon = try loading("beacon_interval_s: {value: 0.1024,", "beacon_interval_s: {value: 0,")
+        #expect(beacon.keyPath == "radio.wifi.psm.beacon_interval_s.value")
         let missing = try loading("      listen_w: {value: 0.403,", "      listen_ww: {value: 0.403,")
         #expect(missing.keyPath == "radio.wifi.psm.listen_ww")
     }
