@@ -35,7 +35,12 @@ extension RuleContext {
     func radioName(_ radioLink: LinkKind) -> String {
         switch radioLink {
         case .wifi: "Wi-Fi"
-        case .cellular: model.radio.cellular == .lte ? "cellular (LTE)" : "cellular (3G UMTS)"
+        case .cellular:
+            switch model.radio.cellular {
+            case .lte: "cellular (LTE)"
+            case .umts: "cellular (3G UMTS)"
+            case .nrNsa: "cellular (5G NSA)"
+            }
         default: radioLink.traceName
         }
     }
