@@ -44,6 +44,15 @@ public struct DeviceModel: Codable, Sendable, Equatable {
     public enum CellularTechnology: String, Codable, Sendable, CaseIterable {
         case lte, umts
         case nrNsa = "nr_nsa"
+
+        /// The name people know it by, for messages: `LTE`, `3G UMTS`, `5G NSA`.
+        public var displayName: String {
+            switch self {
+            case .lte: "LTE"
+            case .umts: "3G UMTS"
+            case .nrNsa: "5G NSA"
+            }
+        }
     }
     public enum DefaultLink: String, Codable, Sendable, CaseIterable { case cellular, wifi }
 

@@ -213,7 +213,7 @@ struct ReportAssembler {
     /// The model's default link, for traffic no input said the link of.
     private func assumedLink(bytes: Int64) -> AssumedLink {
         let wifi = model.radio.defaultLink == .wifi
-        return AssumedLink(link: wifi ? "wifi" : "cellular", technology: wifi ? nil : model.radio.cellular.rawValue.uppercased(), bytes: bytes)
+        return AssumedLink(link: wifi ? "wifi" : "cellular", technology: wifi ? nil : model.radio.cellular.displayName, bytes: bytes)
     }
 
     /// CPU and GPU slices per thread, the costliest first (then by name).

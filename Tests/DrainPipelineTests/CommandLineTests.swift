@@ -178,7 +178,7 @@ import Testing
     @Test func modelsListAndShow() throws {
         let list = try DrainCommand.run(["models", "list"])
         #expect(list.status == 0)
-        for name in ["iphone-lte", "iphone-wifi", "android-pixel-lte"] { #expect(list.standardOutput.contains(name)) }
+        for name in ["iphone-lte", "iphone-wifi", "android-pixel-lte", "iphone-5g-nsa"] { #expect(list.standardOutput.contains(name)) }
         let show = try DrainCommand.run(["models", "show", "iphone-lte"])
         #expect(show.status == 0)
         #expect(show.standardOutput.contains("lte.conf"))

@@ -35,12 +35,7 @@ extension RuleContext {
     func radioName(_ radioLink: LinkKind) -> String {
         switch radioLink {
         case .wifi: "Wi-Fi"
-        case .cellular:
-            switch model.radio.cellular {
-            case .lte: "cellular (LTE)"
-            case .umts: "cellular (3G UMTS)"
-            case .nrNsa: "cellular (5G NSA)"
-            }
+        case .cellular: "cellular (\(model.radio.cellular.displayName))"
         default: radioLink.traceName
         }
     }
