@@ -44,7 +44,13 @@ let package = Package(
         .target(name: "DrainTrace", dependencies: ["DrainTraceWriter"]),
         .target(name: "DrainTraceWriter"),
         .target(name: "DrainProbe", dependencies: ["DrainTraceWriter"]),
-        .target(name: "DrainImport", dependencies: ["DrainTrace", "DrainTraceWriter", "CPcap", "CZlib"]),
+        .target(
+            name: "DrainImport",
+            dependencies: [
+                "DrainTrace", "DrainTraceWriter", "CPcap", "CZlib", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         .target(name: "CRecordSupport"),
         .target(
             name: "DrainRecord", dependencies: ["DrainTrace", "DrainTraceWriter", "DrainImport", "CPcap", "CRecordSupport"]
@@ -102,7 +108,11 @@ let package = Package(
         .testTarget(name: "DrainTraceTests", dependencies: ["DrainTrace"]),
         // Fixtures/ holds inputs the tests read by path (the fuzzers' crash inputs).
         .testTarget(
-            name: "DrainImportTests", dependencies: ["DrainImport", "DrainTrace", "DrainModel", "CPcap", "DrainTestSupport"],
+            name: "DrainImportTests",
+            dependencies: [
+                "DrainImport", "DrainTrace", "DrainModel", "CPcap", "DrainTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "DrainYAMLTests", dependencies: ["DrainYAML"]),

@@ -62,22 +62,50 @@
     return fixed(seconds, digits) + " s";
   }
 
+  // A run with time gaps (timeline.segments) is drawn segment by segment: each gap is a
+  // narrow hatched break on the axis, not years of empty bins. `position` maps a time on the
+  // report's clock to the drawn axis (active time plus the breaks); without gaps it is the time.
+  var segments = timeline.segments && timeline.segments.length ? timeline.segments : null;
+  var spans = (segments || [{ start_s: 0, end_s: 0, first_bin: 0 }]).map(function (segment, index, all) {
+    var next = index + 1 < all.length ? all[index + 1].first_bin : timeline.energy_j.length;
+    return { start: segment.start_s, end: segment.end_s, first: segment.first_bin, bins: next - segment.first_bin, offset: 0 };
+  });
+  var breakSpan = segments ? 0.04 * spans.reduce(function (sum, span) { return sum + span.bins * timeline.bin_s; }, 0) : 0;
+  var axisLength = 0;
+  spans.forEach(function (span) { span.offset = axisLength; axisLength += span.bins * timeline.bin_s + breakSpan; });
+  axisLength -= breakSpan;
+  function position(seconds) {
+    if (!segments) { return seconds; }
+    var span = spans[0];
+    spans.forEach(function (candidate) { if (candidate.start <= seconds) { span = candidate; } });
+    return span.offset + Math.min(Math.max(0, seconds - span.start), span.bins * timeline.bin_s);
+  }
+  function lengthText(seconds) {
+    if (seconds >= 86400) { return fixed(seconds / 86400, 1) + " d"; }
+    if (seconds >= 3600) { return fixed(seconds / 3600, 1) + " h"; }
+    if (seconds >= 60) { return fixed(seconds / 60, 1) + " min"; }
+    return fixed(seconds, 1) + " s";
+  }
+
   function groupBins(maxBars) {
     var count = timeline.energy_j.length;
     var size = Math.max(1, Math.ceil(count / Math.max(1, maxBars)));
     var groups = [];
-    for (var first = 0; first < count; first += size) {
-      var last = Math.min(count, first + size);
-      var energy = timeline.categories.map(function () { return 0; });
-      var memory = null;
-      for (var bin = first; bin < last; bin += 1) {
-        var row = timeline.energy_j[bin] || [];
-        for (var category = 0; category < energy.length; category += 1) { energy[category] += row[category] || 0; }
-        var peak = timeline.memory_peak_bytes[bin];
-        if (typeof peak === "number" && (memory === null || peak > memory)) { memory = peak; }
+    spans.forEach(function (span) {
+      for (var first = span.first; first < span.first + span.bins; first += size) {
+        var last = Math.min(span.first + span.bins, first + size);
+        var energy = timeline.categories.map(function () { return 0; });
+        var memory = null;
+        for (var bin = first; bin < last; bin += 1) {
+          var row = timeline.energy_j[bin] || [];
+          for (var category = 0; category < energy.length; category += 1) { energy[category] += row[category] || 0; }
+          var peak = timeline.memory_peak_bytes[bin];
+          if (typeof peak === "number" && (memory === null || peak > memory)) { memory = peak; }
+        }
+        var start = span.start + (first - span.first) * timeline.bin_s;
+        groups.push({ start: start, end: start + (last - first) * timeline.bin_s, energy: energy, memory: memory });
       }
-      groups.push({ start: first * timeline.bin_s, end: last * timeline.bin_s, energy: energy, memory: memory });
-    }
+    });
     return groups;
   }
 
@@ -162,8 +190,8 @@
       "aria-label": "Energy per category over time, memory peak, lifecycle and radio states"
     }, chart);
     var groups = groupBins(Math.floor(plotWidth / 3));
-    var end = Math.max(report.duration_s || 0, count * timeline.bin_s) || 1;
-    function x(seconds) { return margin.left + Math.max(0, Math.min(1, seconds / end)) * plotWidth; }
+    var end = (segments ? axisLength : Math.max(report.duration_s || 0, count * timeline.bin_s)) || 1;
+    function x(seconds) { return margin.left + Math.max(0, Math.min(1, position(seconds) / end)) * plotWidth; }
 
     var top = 0;
     groups.forEach(function (group) {
@@ -242,11 +270,25 @@
     });
 
     var step = timeStep(end);
-    for (var second = 0; second <= end + step * 1e-6; second += step) {
-      var tickX = x(second);
-      node("line", { x1: tickX, x2: tickX, y1: margin.top + plotHeight, y2: margin.top + plotHeight + 4, stroke: "#8a94a6" }, root);
-      label(root, tickX, margin.top + plotHeight + 16, timeLabel(second, step), { "text-anchor": "middle", "class": "axis" });
-    }
+    spans.forEach(function (span, index) {
+      var spanEnd = segments ? span.bins * timeline.bin_s : end;
+      for (var second = 0; second <= spanEnd + step * 1e-6; second += step) {
+        var tickX = x(span.start + second);
+        node("line", { x1: tickX, x2: tickX, y1: margin.top + plotHeight, y2: margin.top + plotHeight + 4, stroke: "#8a94a6" }, root);
+        label(root, tickX, margin.top + plotHeight + 16, timeLabel(span.start + second, step), { "text-anchor": "middle", "class": "axis" });
+      }
+      if (index === 0) { return; }
+      var before = spans[index - 1];
+      var breakLeft = margin.left + (before.offset + before.bins * timeline.bin_s) / end * plotWidth;
+      var breakRight = margin.left + span.offset / end * plotWidth;
+      node("rect", {
+        x: breakLeft, y: margin.top, width: Math.max(1, breakRight - breakLeft), height: plotHeight, fill: "#f1f3f6",
+        stroke: "#8a94a6", "stroke-dasharray": "2 3"
+      }, root);
+      label(root, (breakLeft + breakRight) / 2, margin.top + 12, "gap " + lengthText(span.start - before.end), {
+        "text-anchor": "middle", "class": "axis"
+      });
+    });
     node("line", {
       x1: margin.left, x2: margin.left + plotWidth, y1: margin.top + plotHeight, y2: margin.top + plotHeight, stroke: "#8a94a6"
     }, root);
@@ -281,12 +323,14 @@
     var overlay = node("rect", {
       x: margin.left, y: margin.top, width: plotWidth, height: height - margin.top, fill: "none", "pointer-events": "all"
     }, root);
-    var groupSpan = groups[0].end - groups[0].start;
     overlay.addEventListener("mousemove", function (event) {
       var box = root.getBoundingClientRect();
-      var position = (event.clientX - box.left) * (width / box.width);
-      var seconds = (position - margin.left) / plotWidth * end;
-      var index = Math.max(0, Math.min(groups.length - 1, Math.floor(seconds / groupSpan)));
+      var pointer = (event.clientX - box.left) * (width / box.width);
+      var along = (pointer - margin.left) / plotWidth * end;
+      var index = groups.length - 1;
+      for (var candidate = 0; candidate < groups.length; candidate += 1) {
+        if (position(groups[candidate].start) + (groups[candidate].end - groups[candidate].start) > along) { index = candidate; break; }
+      }
       showTooltip(groups[index], event, hoverLine, x((groups[index].start + groups[index].end) / 2));
     });
     overlay.addEventListener("mouseleave", function () {

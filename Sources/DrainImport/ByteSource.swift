@@ -45,6 +45,8 @@ struct FileByteSource: ByteSource {
     let path: String
     let descriptor: Int32
     let size: Int?
+    /// Bytes read so far.
+    private var offset = 0
 
     /// Opens `path` for reading. Missing files, directories and files without read
     /// permission are `ImportError.unreadable`.
@@ -64,11 +66,20 @@ struct FileByteSource: ByteSource {
         self.size = statusKnown && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
     }
 
+    /// - Throws: `ImportError.unreadable` when `read(2)` fails, or when a regular file ends
+    ///   before the size it had when opened: something truncated it while it was read, and
+    ///   what was read would depend on when that happened.
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ImportError) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
             let count = systemRead(descriptor, base, buffer.count)
-            if count >= 0 { return count }
+            if count == 0, let size, offset < size {
+                throw .unreadable(path: path, reason: Self.shrankMessage(from: size, at: offset))
+            }
+            if count >= 0 {
+                offset += count
+                return count
+            }
             if errno == EINTR { continue }
             throw .unreadable(path: path, reason: Self.systemMessage(errno))
         }
@@ -76,6 +87,11 @@ struct FileByteSource: ByteSource {
 
     func close() {
         systemClose(descriptor)
+    }
+
+    /// The reason given for a file truncated while it was read.
+    static func shrankMessage(from size: Int, at offset: Int) -> String {
+        "the file shrank while it was read: it had \(size) bytes when opened and ended at byte \(offset)"
     }
 
     static func systemMessage(_ code: Int32) -> String {

@@ -26,7 +26,19 @@ extension DeviceModel.Radio {
         case defaultLink = "default_link"
         case cellular
         case burstGapS = "burst_gap_s"
-        case lte, umts, wifi
+        case lte, umts, nr, wifi
+    }
+}
+
+extension DeviceModel.NR {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case promotionS = "promotion_s"
+        case promotionW = "promotion_w"
+        case connectedW = "connected_w"
+        case tailS = "tail_s"
+        case tailW = "tail_w"
+        case alphaUpMwPerMbps = "alpha_up_mw_per_mbps"
+        case alphaDownMwPerMbps = "alpha_down_mw_per_mbps"
     }
 }
 
@@ -74,6 +86,16 @@ extension DeviceModel.WiFi {
         case standbyW = "standby_w"
         case alphaUpMwPerMbps = "alpha_up_mw_per_mbps"
         case alphaDownMwPerMbps = "alpha_down_mw_per_mbps"
+        case psm
+    }
+}
+
+extension DeviceModel.PowerSave {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case beaconIntervalS = "beacon_interval_s"
+        case dtimPeriod = "dtim_period"
+        case listenS = "listen_s"
+        case listenW = "listen_w"
     }
 }
 

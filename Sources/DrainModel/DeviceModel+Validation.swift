@@ -4,7 +4,8 @@ extension DeviceModel {
     /// Checks that the model can be priced with: every number finite, non-negative and sourced,
     /// the radio parameters of the chosen cellular technology present, and the relations between
     /// numbers that the formulas rely on (DRX on-durations shorter than their cycles, positive
-    /// cycle lengths, a positive memory limit and battery, score control points in order).
+    /// cycle lengths, a Wi-Fi listen window within its DTIM interval, a positive memory limit
+    /// and battery, score control points in order).
     ///
     /// `ModelCatalog` runs this on every model it loads; call it on a model built in code.
     /// `file` names the model in the error. O(fields).
@@ -59,8 +60,17 @@ extension DeviceModel {
             if radio.umts == nil {
                 return ModelFileIssue(.missingValue, at: ["radio", "umts"], "missing UMTS parameters, required by `cellular: umts`")
             }
+        case .nrNsa:
+            if radio.lte == nil {
+                return ModelFileIssue(
+                    .missingValue, at: ["radio", "lte"], "missing LTE parameters, required by `cellular: nr_nsa` for the LTE anchor")
+            }
+            if radio.nr == nil {
+                return ModelFileIssue(.missingValue, at: ["radio", "nr"], "missing NR parameters, required by `cellular: nr_nsa`")
+            }
         }
         if let lte = radio.lte, let issue = lteIssue(lte) { return issue }
+        if let psm = radio.wifi.psm, let issue = powerSaveIssue(psm) { return issue }
         if memory.limitBytes.value <= 0 { return positive(["memory", "limit_bytes"]) }
         if battery.capacityWh.value <= 0 { return positive(["battery", "capacity_wh"]) }
         if score.score90Mw.value <= 0 { return positive(["score", "score90_mw"]) }
@@ -89,6 +99,23 @@ extension DeviceModel {
             return ModelFileIssue(
                 .invalidValue, at: ["radio", "lte", "idle_paging_s"],
                 "the paging on-time (\(lte.idlePagingS.value) s) must not exceed idle_paging_period_s (\(lte.idlePagingPeriodS.value) s)")
+        }
+        return nil
+    }
+
+    private func powerSaveIssue(_ psm: PowerSave) -> ModelFileIssue? {
+        let path = ["radio", "wifi", "psm"]
+        if psm.beaconIntervalS.value <= 0 { return positive(path + ["beacon_interval_s"]) }
+        let dtim = psm.dtimPeriod.value
+        if dtim < 1 || dtim != dtim.rounded() {
+            return ModelFileIssue(
+                .invalidValue, at: path + ["dtim_period", "value"], "must be a whole number of beacons, at least 1, found \(dtim)")
+        }
+        let interval = psm.beaconIntervalS.value * dtim
+        if psm.listenS.value > interval {
+            return ModelFileIssue(
+                .invalidValue, at: path + ["listen_s", "value"],
+                "the listen window (\(psm.listenS.value) s) must not exceed beacon_interval_s × dtim_period (\(interval) s)")
         }
         return nil
     }

@@ -39,7 +39,21 @@ public struct DeviceModel: Codable, Sendable, Equatable {
         public var wakeupJ: Sourced
     }
 
-    public enum CellularTechnology: String, Codable, Sendable, CaseIterable { case lte, umts }
+    /// The state machine that prices cellular traffic: LTE, 3G UMTS, or 5G NR non-standalone
+    /// (an NR leg on an LTE anchor).
+    public enum CellularTechnology: String, Codable, Sendable, CaseIterable {
+        case lte, umts
+        case nrNsa = "nr_nsa"
+
+        /// The name people know it by, for messages: `LTE`, `3G UMTS`, `5G NSA`.
+        public var displayName: String {
+            switch self {
+            case .lte: "LTE"
+            case .umts: "3G UMTS"
+            case .nrNsa: "5G NSA"
+            }
+        }
+    }
     public enum DefaultLink: String, Codable, Sendable, CaseIterable { case cellular, wifi }
 
     public struct Radio: Codable, Sendable, Equatable {
@@ -49,8 +63,11 @@ public struct DeviceModel: Codable, Sendable, Equatable {
         public var cellular: CellularTechnology
         /// Packets closer than this belong to one burst, seconds.
         public var burstGapS: Sourced
+        /// The LTE parameters; also the anchor of `nr_nsa`.
         public var lte: LTE?
         public var umts: UMTS?
+        /// The NR leg of `nr_nsa`.
+        public var nr: NR?
         public var wifi: WiFi
     }
 
@@ -76,6 +93,24 @@ public struct DeviceModel: Codable, Sendable, Equatable {
         public var idlePagingPeriodS: Sourced
         public var idlePagingW: Sourced
         /// Throughput-dependent power, milliwatts per Mbps (so mJ per Mbit).
+        public var alphaUpMwPerMbps: Sourced
+        public var alphaDownMwPerMbps: Sourced
+    }
+
+    /// The 5G NR leg of a non-standalone (EN-DC) connection. The LTE anchor (`Radio.lte`)
+    /// keeps the RRC state: its promotion, its inactivity timer and its DRX tail. NR is added
+    /// after the LTE promotion, carries the data, and is released after its own tail while
+    /// the LTE tail runs on.
+    public struct NR: Codable, Sendable, Equatable {
+        /// Adding the NR leg (secondary cell group) after the LTE promotion.
+        public var promotionS: Sourced
+        public var promotionW: Sourced
+        /// Power while NR carries data, in place of the LTE β.
+        public var connectedW: Sourced
+        /// The NR leg stays up this long after the LTE inactivity timer ends.
+        public var tailS: Sourced
+        public var tailW: Sourced
+        /// Throughput-dependent power on NR, milliwatts per Mbps.
         public var alphaUpMwPerMbps: Sourced
         public var alphaDownMwPerMbps: Sourced
     }
@@ -106,6 +141,18 @@ public struct DeviceModel: Codable, Sendable, Equatable {
         public var standbyW: Sourced
         public var alphaUpMwPerMbps: Sourced?
         public var alphaDownMwPerMbps: Sourced?
+        /// Power-save listening; without it, power save costs `standby_w` flat.
+        public var psm: PowerSave?
+    }
+
+    /// 802.11 power save: after `tail_s` the radio dozes at `standby_w` and wakes for every
+    /// DTIM beacon (`beacon_interval_s` × `dtim_period`) for `listen_s` at `listen_w`.
+    public struct PowerSave: Codable, Sendable, Equatable {
+        public var beaconIntervalS: Sourced
+        /// Beacons per DTIM beacon; a whole number of at least 1.
+        public var dtimPeriod: Sourced
+        public var listenS: Sourced
+        public var listenW: Sourced
     }
 
     public struct Disk: Codable, Sendable, Equatable {

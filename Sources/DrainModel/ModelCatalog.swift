@@ -1,5 +1,5 @@
-import DrainTrace
 import Foundation
+import DrainTrace
 import DrainYAML
 import Yams
 
@@ -54,25 +54,21 @@ public enum ModelCatalog {
     /// Reads and validates a model file. At most `maximumFileBytes`, UTF-8.
     public static func load(path: String) throws(ModelError) -> DeviceModel {
         let file = UntrustedText.escaped(path)
-        let data: Data
+        let bytes: [UInt8]
         do {
-            let url = URL(fileURLWithPath: path)
-            let size = try url.resourceValues(forKeys: [.fileSizeKey, .isDirectoryKey])
-            if size.isDirectory == true {
-                throw ModelError(file: file, problem: .unreadable, message: "is a directory, not a model file")
-            }
-            if let bytes = size.fileSize, bytes > maximumFileBytes {
-                throw ModelError(
-                    file: file, problem: .unreadable,
-                    message: "the file has \(bytes) bytes; a model file has at most \(maximumFileBytes)")
-            }
-            data = try Data(contentsOf: url)
-        } catch let error as ModelError {
-            throw error
+            bytes = try BoundedFileRead.read(path: path, limit: maximumFileBytes)
         } catch {
-            throw ModelError(file: file, problem: .unreadable, message: "cannot read the file (\(Self.reason(error)))")
+            switch error {
+            case let .unreadable(reason):
+                let message = reason == "it is a directory" ? "is a directory, not a model file" : "cannot read the file (\(reason))"
+                throw ModelError(file: file, problem: .unreadable, message: message)
+            case let .tooLarge(size, limit):
+                throw ModelError(
+                    file: file, problem: .tooLarge,
+                    message: "the file has \(size) bytes; a model file has at most \(BoundedFileRead.describe(limit: limit))")
+            }
         }
-        guard let yaml = String(data: data, encoding: .utf8) else {
+        guard let yaml = String(validating: bytes, as: UTF8.self) else {
             throw ModelError(file: file, problem: .unreadable, message: "the file is not UTF-8 text")
         }
         return try parse(yaml: yaml, file: file)
@@ -99,13 +95,5 @@ public enum ModelCatalog {
             throw issue.error(file: file, root: root)
         }
         return model
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        switch (error as? CocoaError)?.code {
-        case .fileReadNoSuchFile?, .fileNoSuchFile?: "no such file"
-        case .fileReadNoPermission?: "permission denied"
-        default: error.localizedDescription
-        }
     }
 }

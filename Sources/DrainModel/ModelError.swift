@@ -9,8 +9,10 @@ public struct ModelError: Error, CustomStringConvertible, Equatable, Sendable {
     public enum Problem: String, Sendable, Equatable {
         /// The name is neither a built-in model nor a readable file.
         case unknownModel
-        /// The file could not be read, is too large or is not UTF-8.
+        /// The file could not be read or is not UTF-8.
         case unreadable
+        /// The file is larger than a model file may be (`ModelCatalog.maximumFileBytes`).
+        case tooLarge
         /// The YAML itself is malformed (including duplicate keys).
         case syntax
         /// A key that the model format does not have.

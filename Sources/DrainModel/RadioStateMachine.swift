@@ -29,7 +29,7 @@ public protocol RadioEnergySink {
     mutating func charge(row: Int, start: Nanoseconds, duration: Nanoseconds, joules: Double)
 }
 
-/// A simulation of one radio (an LTE or UMTS modem, a Wi-Fi chip): packets in, in time order;
+/// A simulation of one radio (an LTE, UMTS or 5G NSA modem, a Wi-Fi chip): packets in, in time order;
 /// segments and charged energy out.
 ///
 /// Deterministic, O(1) per packet and no allocation per packet (segments are reported as they
@@ -37,7 +37,8 @@ public protocol RadioEnergySink {
 public protocol RadioStateMachine: Sendable {
     /// The link the machine simulates; its segments carry it.
     var link: LinkKind { get }
-    /// Promotions to the connected state so far (from idle, and from FACH for UMTS).
+    /// Promotions to the connected state so far (from idle, from FACH for UMTS, and NR
+    /// additions from the LTE-only tail for NR NSA).
     var promotions: Int { get }
     /// Times so far a packet found the radio idle (LTE and UMTS IDLE, Wi-Fi power save) and
     /// woke it. A UMTS promotion from FACH is no wake-up: the radio was already up.

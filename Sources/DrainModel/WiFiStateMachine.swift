@@ -7,9 +7,14 @@ import DrainTrace
 ///             packet                        no packet for tail_s
 ///  STANDBY ──────────► ACTIVE ────────────────────────────────────► TAIL ───────► STANDBY
 ///  standby_w           active_w (+ α·Mbit when the model gives α)    tail_s at tail_w
+///  (+ beacon listens)
 /// ```
 ///
-/// Wi-Fi has no promotion. Standby time is reported but charged to no one.
+/// Wi-Fi has no promotion. `tail_s` is the active-to-power-save timeout. In power save the
+/// radio dozes at `standby_w`; when the model gives `psm`, it also wakes for every DTIM
+/// beacon, at the multiples of `beacon_interval_s × dtim_period` from the machine's start, for
+/// `listen_s` at `listen_w` (in place of the doze power). Standby time is reported but charged
+/// to no one: the radio listens for beacons with or without the app.
 ///
 /// Charges: α·Mbit to each packet; active time between two packets to the later one; the
 /// tail to the last packet before it.
@@ -23,6 +28,11 @@ public struct WiFiStateMachine: RadioStateMachine {
     private let tail: Nanoseconds
     private let tailPower: Double
     private let standbyPower: Double
+    /// Time between two beacon listens in power save; 0 without `psm`.
+    private let listenPeriod: Nanoseconds
+    /// What one listen costs above dozing through it, joules.
+    private let listenExtraJoules: Double
+    private let origin: Nanoseconds
     private let alphaUp: Double
     private let alphaDown: Double
 
@@ -41,6 +51,14 @@ public struct WiFiStateMachine: RadioStateMachine {
         tail = Clock.nanoseconds(parameters.tailS.value)
         tailPower = parameters.tailW.value
         standbyPower = parameters.standbyW.value
+        if let psm = parameters.psm {
+            listenPeriod = Clock.nanoseconds(psm.beaconIntervalS.value * psm.dtimPeriod.value)
+            listenExtraJoules = psm.listenS.value * (psm.listenW.value - parameters.standbyW.value)
+        } else {
+            listenPeriod = 0
+            listenExtraJoules = 0
+        }
+        origin = start
         alphaUp = parameters.alphaUpMwPerMbps?.value ?? 0
         alphaDown = parameters.alphaDownMwPerMbps?.value ?? 0
         standbySince = start
@@ -64,8 +82,7 @@ public struct WiFiStateMachine: RadioStateMachine {
             }
             endActive(into: &sink)
         }
-        sink.recordUnlessEmpty(
-            link: link, .idle, from: standbySince, to: time, joules: Clock.seconds(time - standbySince) * standbyPower)
+        sink.recordUnlessEmpty(link: link, .idle, from: standbySince, to: time, joules: standbyJoules(from: standbySince, to: time))
         active = true
         wakeUps += 1
         activeSince = time
@@ -78,10 +95,24 @@ public struct WiFiStateMachine: RadioStateMachine {
     public mutating func finish<Sink: RadioEnergySink>(at end: Nanoseconds, into sink: inout Sink) {
         if active { endActive(into: &sink) }
         if end > standbySince {
-            sink.recordUnlessEmpty(
-                link: link, .idle, from: standbySince, to: end, joules: Clock.seconds(end - standbySince) * standbyPower)
+            sink.recordUnlessEmpty(link: link, .idle, from: standbySince, to: end, joules: standbyJoules(from: standbySince, to: end))
             standbySince = end
         }
+    }
+
+    /// Power save over `[start, end)`: dozing at `standby_w`, plus what each beacon listen
+    /// starting in the stretch costs above dozing.
+    private func standbyJoules(from start: Nanoseconds, to end: Nanoseconds) -> Double {
+        let doze = Clock.seconds(end - start) * standbyPower
+        guard listenPeriod > 0 else { return doze }
+        return doze + Double(Self.multiples(of: listenPeriod, from: start - origin, to: end - origin)) * listenExtraJoules
+    }
+
+    /// How many multiples of `period` lie in `[start, end)`, for `0 ≤ start ≤ end`.
+    static func multiples(of period: Nanoseconds, from start: Nanoseconds, to end: Nanoseconds) -> Int64 {
+        let first = (start + period - 1) / period
+        let pastLast = (end + period - 1) / period
+        return pastLast - first
     }
 
     /// Closes the active stretch at the last packet and runs the tail to its end.

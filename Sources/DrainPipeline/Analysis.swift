@@ -14,6 +14,7 @@ public enum Analysis {
     /// Runs an analysis. Reads each input once; O(n log n) in events when inputs must be
     /// re-sorted or merged, O(n) otherwise.
     public static func run(_ options: AnalysisOptions) throws(AnalysisError) -> Report {
+        let gapThreshold = try options.gapThresholdS.map(gapThreshold(seconds:)) ?? TimeGaps.defaultThreshold
         let imported = try importInputs(options)
         let model = try resolveModel(options.model, hints: imported.compactMap(\.info.deviceHint))
         let configuration: RuleConfiguration
@@ -22,7 +23,9 @@ public enum Analysis {
         } else {
             configuration = RuleConfiguration()
         }
-        return assemble(imported, model: model, configuration: configuration, binSeconds: options.binSeconds)
+        return assemble(
+            imported, model: model, configuration: configuration, binSeconds: options.binSeconds,
+            gapThreshold: gapThreshold)
     }
 
     /// Reads every input of `options`, in order, reporting progress as asked.
@@ -44,18 +47,59 @@ public enum Analysis {
         return imported
     }
 
-    /// Builds the report for inputs that are already imported.
+    /// The gap threshold in nanoseconds, refusing one shorter than
+    /// `AnalysisOptions.minimumGapThresholdS` (or not a number).
+    static func gapThreshold(seconds: Double) throws(AnalysisError) -> Nanoseconds {
+        guard seconds.isFinite, seconds >= AnalysisOptions.minimumGapThresholdS, seconds < 1e9 else {
+            throw .usage("the gap threshold must be at least \(Int(AnalysisOptions.minimumGapThresholdS)) s, got \(seconds) s")
+        }
+        return Clock.nanoseconds(seconds)
+    }
+
+    /// Builds the report for inputs that are already imported. A stretch without events
+    /// longer than `gapThreshold` is a time gap (`TimeGaps`).
     public static func assemble(
         _ imported: [ImportedInput], model: DeviceModel, configuration: RuleConfiguration = RuleConfiguration(),
-        binSeconds: Double? = nil
+        binSeconds: Double? = nil, gapThreshold: Nanoseconds = TimeGaps.defaultThreshold
     ) -> Report {
         var diagnostics = imported.map(\.info.diagnostics)
-        let timeline = Timeline.merge(imported.map(\.timeline), diagnostics: &diagnostics)
+        var timeline = Timeline.merge(imported.map(\.timeline), diagnostics: &diagnostics)
+        timeline.gaps = TimeGaps.detect(in: timeline, threshold: gapThreshold)
+        recordGaps(of: timeline, in: &diagnostics)
         let priced = Pricer(model: model).price(timeline)
         let evaluation = RuleEngine(model: model, configuration: configuration).evaluate(priced)
         return ReportAssembler(priced: priced, model: model, binSeconds: binSeconds)
             .report(inputs: imported.map(\.info), diagnostics: diagnostics, evaluation: evaluation)
     }
+
+    /// One `time-gap` diagnostic per input that has events right after a gap (the last
+    /// event's input for a gap at the end), naming each of its gaps.
+    static func recordGaps(of timeline: Timeline, in diagnostics: inout [ImportDiagnostics]) {
+        guard !timeline.gaps.isEmpty else { return }
+        var byInput: [Int: [TimeGap]] = [:]
+        for gap in timeline.gaps.gaps {
+            let next = timeline.firstRow(atOrAfter: gap.end)
+            byInput[Int(timeline.input[min(next, timeline.count - 1)]), default: []].append(gap)
+        }
+        let threshold = TimeGaps.describe(timeline.gaps.threshold)
+        for (input, gaps) in byInput.sorted(by: { $0.key < $1.key }) where input < diagnostics.count {
+            let listed = gaps.prefix(gapsNamed).map { gap in
+                "\(TimeGaps.describe(gap.length)) from \(Formatting.fixed(Clock.seconds(gap.start), digits: 3)) s "
+                    + "to \(Formatting.fixed(Clock.seconds(gap.end), digits: 3)) s"
+            }
+            let more = gaps.count > gapsNamed ? " and \(gaps.count - gapsNamed) more (the report's time_gaps lists all)" : ""
+            diagnostics[input].record(
+                .warning, code: "time-gap",
+                message: "\(gaps.count) stretch(es) longer than the gap threshold, \(threshold), had no events: "
+                    + listed.joined(separator: "; ") + more
+                    + "; they split the run into segments and are left out of the active duration, average power and "
+                    + "per-hour figures (--gap-threshold sets the threshold)",
+                count: gaps.count)
+        }
+    }
+
+    /// How many gaps a diagnostic names one by one.
+    static let gapsNamed = 10
 
     /// `--model` if given; else the first input's device hint when it names a built-in
     /// model; else the default model.

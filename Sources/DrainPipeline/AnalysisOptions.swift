@@ -1,4 +1,5 @@
 import DrainImport
+import DrainTrace
 
 /// What to analyse and how.
 public struct AnalysisOptions {
@@ -12,6 +13,10 @@ public struct AnalysisOptions {
     /// Width of the report's timeline bins in seconds; `nil` picks one that gives at most
     /// `maximumBins` bins.
     public var binSeconds: Double?
+    /// A stretch without events longer than this (seconds) is a time gap (`--gap-threshold`):
+    /// it splits the run into segments and is left out of the active duration. `nil` uses
+    /// `TimeGaps.defaultThreshold` (1 h).
+    public var gapThresholdS: Double?
 
     /// How packet captures are read: `--device-ip`, `--link`.
     public var capture: CaptureOptions
@@ -22,18 +27,36 @@ public struct AnalysisOptions {
 
     public init(
         inputs: [String], model: String? = nil, configuration: String? = nil, binSeconds: Double? = nil,
-        capture: CaptureOptions = CaptureOptions(), progress: ((_ path: String) -> InputProgress?)? = nil
+        gapThresholdS: Double? = nil, capture: CaptureOptions = CaptureOptions(), progress: ((_ path: String) -> InputProgress?)? = nil
     ) {
         self.capture = capture
         self.inputs = inputs
         self.model = model
         self.configuration = configuration
         self.binSeconds = binSeconds
+        self.gapThresholdS = gapThresholdS
         self.progress = progress
     }
 
-    /// The most bins an automatically chosen width gives.
+    /// The most bins an automatically chosen width gives (a run with more time gaps than
+    /// this has one bin per segment).
     public static let maximumBins = 600
+
+    /// The shortest gap threshold: a minute, longer than the radio tail of every built-in
+    /// model, so that a tail never runs on into a gap.
+    public static let minimumGapThresholdS = 60.0
+
+    /// Seconds from a duration argument: a number with an optional unit, `s`, `m`, `h` or `d`
+    /// (`90`, `90s`, `30m`, `1h`, `1.5d`); `nil` for anything else.
+    public static func seconds(fromDuration text: String) -> Double? {
+        let units: [(suffix: String, scale: Double)] = [("s", 1), ("m", 60), ("h", 3_600), ("d", 86_400)]
+        let unit = units.first { text.hasSuffix($0.suffix) }
+        let number = unit.map { String(text.dropLast($0.suffix.count)) } ?? text
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(number) else {
+            return nil
+        }
+        return value * (unit?.scale ?? 1)
+    }
 }
 
 /// Where one input's import reports its progress.

@@ -11,10 +11,13 @@ public enum ChromeTraceExport {
     ///
     /// - Throws: `AnalysisError` as `Analysis.run` does.
     public static func render(_ options: AnalysisOptions) throws(AnalysisError) -> String {
+        let gapThreshold = try options.gapThresholdS.map(Analysis.gapThreshold(seconds:)) ?? TimeGaps.defaultThreshold
         let imported = try Analysis.importInputs(options)
         let model = try Analysis.resolveModel(options.model, hints: imported.compactMap(\.info.deviceHint))
         var diagnostics = imported.map(\.info.diagnostics)
-        let timeline = Timeline.merge(imported.map(\.timeline), diagnostics: &diagnostics)
+        var timeline = Timeline.merge(imported.map(\.timeline), diagnostics: &diagnostics)
+        // Priced as the analysis prices it: nothing is charged for a time gap.
+        timeline.gaps = TimeGaps.detect(in: timeline, threshold: gapThreshold)
         let priced = Pricer(model: model).price(timeline)
         return render(priced, model: model.name, process: imported.first?.info.process, binSeconds: options.binSeconds)
     }
@@ -28,7 +31,7 @@ public enum ChromeTraceExport {
     /// Renders a priced run. `binSeconds` is the width of the energy counters' bins; `nil`
     /// picks the width the report's timeline uses.
     public static func render(_ priced: PricedTimeline, model: String, process: String?, binSeconds: Double? = nil) -> String {
-        let width = binSeconds ?? ReportAssembler.binWidth(forDuration: Clock.seconds(priced.end))
+        let width = binSeconds ?? ReportAssembler.binWidth(forSegments: [Clock.seconds(priced.end)])
         return ChromeTraceWriter(
             priced: priced, process: process, binSeconds: width, generator: Analysis.generator, model: model
         ).render()

@@ -6,10 +6,22 @@ import DrainTrace
 /// The `metrics` block and the active duration: per-run figures by stable name, each with its
 /// unit and, for additive figures, its rate per active hour (`docs/reports.md` lists them).
 extension ReportAssembler {
-    /// The run's length less every stretch longer than `Report.activityGapS` between two
-    /// consecutive events (nothing was recorded then).
-    func activeDurationS(_ tally: RunTally) -> Double {
-        max(0, Clock.seconds(end - tally.idle))
+    /// The run's length less its time gaps (nothing was recorded then).
+    var activeDuration: Nanoseconds {
+        max(0, end - timeline.gaps.total)
+    }
+
+    /// The report's `time_gaps`: every gap and the inputs' backward time jumps, or `nil` when
+    /// the run had neither.
+    var timeGapSummary: TimeGapSummary? {
+        let gaps = timeline.gaps, jumps = timeline.backwardJumps
+        guard !gaps.isEmpty || jumps.count > 0 else { return nil }
+        return TimeGapSummary(
+            thresholdS: Clock.seconds(gaps.threshold),
+            gaps: gaps.gaps.map {
+                TimeGapSummary.Gap(startS: Clock.seconds($0.start), endS: Clock.seconds($0.end), lengthS: Clock.seconds($0.length))
+            },
+            backwardJumps: jumps.count, largestBackwardJumpS: jumps.count > 0 ? Clock.seconds(jumps.largest) : nil)
     }
 
     /// Every metric of the run. `activeS` divides the additive figures into rates per hour.
@@ -33,7 +45,7 @@ extension ReportAssembler {
         level("energy.battery_pct_per_hour", batteryPercentPerHour(joules: energy.totalJ, activeS: activeS), "%/h")
 
         let backgroundS = Clock.seconds(tally.backgroundTime)
-        let foregroundS = max(0, Clock.seconds(end) - backgroundS)
+        let foregroundS = max(0, activeS - backgroundS)
         additive("wakeups.count", Double(tally.foregroundWakeups + tally.backgroundWakeups), "count")
         level("wakeups.per_s", rate(tally.foregroundWakeups + tally.backgroundWakeups, over: activeS), "/s")
         level("wakeups.foreground_per_s", rate(tally.foregroundWakeups, over: foregroundS), "/s")

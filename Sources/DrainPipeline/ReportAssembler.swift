@@ -34,15 +34,14 @@ struct ReportAssembler {
 
     func report(inputs: [InputInfo], diagnostics: [ImportDiagnostics], evaluation: RuleEvaluation) -> Report {
         let durationS = Clock.seconds(end)
-        let energy = energySummary(durationS: durationS)
-        let tally = RunTally(
-            priced, defaultLink: model.radio.defaultLink == .wifi ? .wifi : .cellular, activityGap: Clock.nanoseconds(Report.activityGapS))
-        let activeS = activeDurationS(tally)
+        let activeS = Clock.seconds(activeDuration)
+        let energy = energySummary(activeS: activeS)
+        let tally = RunTally(priced, defaultLink: model.radio.defaultLink == .wifi ? .wifi : .cellular)
         let memory = memorySummary()
         let radio = radioSummary()
         let breakdown = breakdown()
         let endpoints = endpoints()
-        let bins = bins(durationS: durationS)
+        let bins = bins()
         let threads = threadEnergy(tally)
         let assumedLink = tally.assumedBytes > 0 ? assumedLink(bytes: tally.assumedBytes) : nil
         let findings = evaluation.findings.map { finding in
@@ -67,6 +66,7 @@ struct ReportAssembler {
             start: start,
             durationS: durationS,
             activeDurationS: activeS,
+            timeGaps: timeGapSummary,
             energy: energy,
             memory: memory,
             scores: Scores(energy: energyScore, guidance: guidance.overall, areas: guidance.areas),
@@ -108,10 +108,12 @@ struct ReportAssembler {
         }
     }
 
-    private func energySummary(durationS: Double) -> EnergySummary {
+    /// Totals, and average power and battery drain over the active duration (a run's time
+    /// gaps were not observed, so they dilute nothing).
+    private func energySummary(activeS: Double) -> EnergySummary {
         let totals = Aggregate.totals(priced.ledger)
         let total = totals.reduce(0, +)
-        let averageW = durationS > 0 ? total / durationS : 0
+        let averageW = activeS > 0 ? total / activeS : 0
         let capacity = model.battery.capacityWh.value
         var byCategory: [String: Double] = [:]
         for category in EnergyCategory.allCases { byCategory[category.name] = totals[Int(category.rawValue)] }
@@ -167,12 +169,21 @@ struct ReportAssembler {
             tallies[burst.endpoint]?.bursts += 1
         }
         guard !tallies.isEmpty else { return [] }
+        // Local by address (multicast, link-local), or because every capture flow with the host
+        // stayed on the local link (a subnet broadcast, seen by its link-layer destination).
+        var localHosts = Set<StringID>()
+        var routedHosts = Set<StringID>()
+        for index in 0..<timeline.flows.count {
+            let flow = timeline.flows[index]
+            if flow.flags.contains(.local) { localHosts.insert(flow.endpoint) } else { routedHosts.insert(flow.endpoint) }
+        }
+        localHosts.subtract(routedHosts)
         let radio = Aggregate.sumsByKey(priced.ledger, keyCount: timeline.strings.count, category: .radio).energy
         return tallies.map { host, tally in
             EndpointSummary(
                 endpoint: host == 0 ? "(unknown)" : timeline.strings[host], bytesUp: tally.up, bytesDown: tally.down,
                 bursts: tally.bursts, connections: tally.connections.count, energyJ: radio[Int(host)],
-                local: host != 0 && CaptureOptions.isLocalAddress(timeline.strings[host]))
+                local: host != 0 && (localHosts.contains(host) || CaptureOptions.isLocalAddress(timeline.strings[host])))
         }
         .sorted { ($0.energyJ, $1.endpoint) > ($1.energyJ, $0.endpoint) }
     }
@@ -202,7 +213,7 @@ struct ReportAssembler {
     /// The model's default link, for traffic no input said the link of.
     private func assumedLink(bytes: Int64) -> AssumedLink {
         let wifi = model.radio.defaultLink == .wifi
-        return AssumedLink(link: wifi ? "wifi" : "cellular", technology: wifi ? nil : model.radio.cellular.rawValue.uppercased(), bytes: bytes)
+        return AssumedLink(link: wifi ? "wifi" : "cellular", technology: wifi ? nil : model.radio.cellular.displayName, bytes: bytes)
     }
 
     /// CPU and GPU slices per thread, the costliest first (then by name).
@@ -268,13 +279,41 @@ struct ReportAssembler {
     }
 
     /// Energy per bin and category, memory peaks and lifecycle changes for the timeline chart.
-    private func bins(durationS: Double) -> (bins: TimelineBins, lifecycleTotal: Int, markTotal: Int) {
-        let width = binSeconds ?? Self.binWidth(forDuration: durationS)
+    /// A run with time gaps is binned segment by segment, so a gap is a break, not empty bins.
+    private func bins() -> (bins: TimelineBins, lifecycleTotal: Int, markTotal: Int) {
+        let spans = timeline.gaps.segments(end: end)
+        let width = binSeconds ?? Self.binWidth(forSegments: spans.map { Clock.seconds($0.end - $0.start) })
         let widthNs = max(1, Clock.nanoseconds(width))
-        let count = max(1, Int((end + widthNs - 1) / widthNs))
-        let flat = Aggregate.binnedTotals(priced.ledger, origin: 0, binWidth: widthNs, binCount: count)
+        var firstBins: [Int] = []
+        var count = 0
+        for span in spans {
+            firstBins.append(count)
+            count += max(1, Int((span.end - span.start + widthNs - 1) / widthNs))
+        }
         let categories = EnergyCategory.count
+        var flat: [Double] = []
+        flat.reserveCapacity(count * categories)
+        for (index, span) in spans.enumerated() {
+            let bins = (index + 1 < spans.count ? firstBins[index + 1] : count) - firstBins[index]
+            var part = Aggregate.binnedTotals(priced.ledger, origin: span.start, binWidth: widthNs, binCount: bins)
+            // Energy charged after the segment's last bin and before the next segment (a radio
+            // tail that ran on past the last event) stays in the segment's last bin.
+            let after = span.start + Int64(bins) * widthNs
+            if index + 1 < spans.count, spans[index + 1].start > after {
+                let spill = Aggregate.binnedTotals(priced.ledger, origin: after, binWidth: spans[index + 1].start - after, binCount: 1)
+                for category in 0..<categories { part[(bins - 1) * categories + category] += spill[category] }
+            }
+            flat += part
+        }
         let energy = (0..<count).map { bin in Array(flat[(bin * categories)..<((bin + 1) * categories)]) }
+        // The bin of a time: in the segment it lies in (a time in a gap: the segment before
+        // it). Rows come in time order, so the segment only moves forward: O(1) amortised.
+        var segment = 0
+        func bin(of time: Nanoseconds) -> Int {
+            while segment + 1 < spans.count, spans[segment + 1].start <= time { segment += 1 }
+            let last = (segment + 1 < spans.count ? firstBins[segment + 1] : count) - 1
+            return min(last, firstBins[segment] + max(0, Int((time - spans[segment].start) / widthNs)))
+        }
         var memory = [Double?](repeating: nil, count: count)
         var lifecycle: [LifecycleMark] = []
         var lifecycleTotal = 0
@@ -283,8 +322,8 @@ struct ReportAssembler {
         for row in 0..<timeline.count {
             switch timeline.kind[row] {
             case .memory:
-                let bin = min(count - 1, max(0, Int(timeline.time[row] / widthNs)))
-                memory[bin] = max(memory[bin] ?? 0, Double(timeline.amount[row]))
+                let index = bin(of: timeline.time[row])
+                memory[index] = max(memory[index] ?? 0, Double(timeline.amount[row]))
             case .mark:
                 markTotal += 1
                 guard marks.count < Self.laneLimit else { continue }
@@ -299,20 +338,30 @@ struct ReportAssembler {
                 continue
             }
         }
+        let segments =
+            timeline.gaps.isEmpty
+            ? nil
+            : zip(spans, firstBins).map { span, first in
+                TimelineSegment(startS: Clock.seconds(span.start), endS: Clock.seconds(span.end), firstBin: first)
+            }
         let bins = TimelineBins(
             binS: width, categories: EnergyCategory.allCases.map(\.name), energyJ: energy, memoryPeakBytes: memory,
-            lifecycle: lifecycle, marks: marks)
+            lifecycle: lifecycle, marks: marks, segments: segments)
         return (bins, lifecycleTotal, markTotal)
     }
 
     /// The smallest round width (1, 2, 5 × 10^k seconds, at least 1 s) giving at most
-    /// `AnalysisOptions.maximumBins` bins.
-    static func binWidth(forDuration seconds: Double) -> Double {
+    /// `AnalysisOptions.maximumBins` bins over segments of these lengths (seconds), each
+    /// segment at least one bin; the width that gives every segment one bin when no width
+    /// gives few enough.
+    static func binWidth(forSegments lengths: [Double]) -> Double {
+        let longest = lengths.max() ?? 0
         var magnitude = 1.0
         while true {
             for step in [1.0, 2.0, 5.0] {
                 let width = step * magnitude
-                if seconds / width <= Double(AnalysisOptions.maximumBins) { return width }
+                let bins = lengths.reduce(0.0) { $0 + max(1, ($1 / width).rounded(.up)) }
+                if bins <= Double(AnalysisOptions.maximumBins) || width >= longest { return width }
             }
             magnitude *= 10
         }

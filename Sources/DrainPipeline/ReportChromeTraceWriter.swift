@@ -47,18 +47,24 @@ struct ReportChromeTraceWriter {
     private var binWidth: Nanoseconds { max(1, Clock.nanoseconds(report.timeline.binS)) }
     private var end: Nanoseconds { Clock.nanoseconds(report.durationS) }
 
+    /// Where a bin starts: after the gaps before it, in a run with time gaps.
+    private func binStart(_ bin: Int) -> Nanoseconds {
+        report.timeline.segments == nil ? Nanoseconds(bin) * binWidth : Clock.nanoseconds(report.timeline.startS(ofBin: bin))
+    }
+
     private func writeEnergy(into output: inout ChromeEventWriter) {
         let bins = report.timeline.energyJ
         ChromeEnergyCounters(
             categories: report.timeline.categories, binCount: bins.count, binWidth: binWidth, end: end,
-            joules: { bin, category in category < bins[bin].count ? bins[bin][category] : 0 }
+            joules: { bin, category in category < bins[bin].count ? bins[bin][category] : 0 },
+            start: binStart
         ).write(into: &output)
     }
 
     private func writeMemory(into output: inout ChromeEventWriter) {
         for (bin, peak) in report.timeline.memoryPeakBytes.enumerated() {
             guard let peak else { continue }
-            output.counter(name: "memory", category: "drain.memory", time: Nanoseconds(bin) * binWidth) {
+            output.counter(name: "memory", category: "drain.memory", time: binStart(bin)) {
                 $0.number("peak_footprint", peak)
             }
         }

@@ -32,6 +32,7 @@ public enum ReportSource {
         }
         if options.configuration != nil { throw .usage(savedReportConflict("--config")) }
         if options.binSeconds != nil { throw .usage(savedReportConflict("--bin")) }
+        if options.gapThresholdS != nil { throw .usage(savedReportConflict("--gap-threshold")) }
         if options.capture.deviceAddress != nil { throw .usage(savedReportConflict("--device-ip")) }
         if options.capture.link != nil { throw .usage(savedReportConflict("--link")) }
         return .saved(path: saved[0])

@@ -5,12 +5,10 @@ import DrainTrace
 /// gathered in one pass over its rows: O(n), no hashing per row (links and threads index
 /// flat arrays).
 struct RunTally {
-    /// Time in stretches longer than `Report.activityGapS` between consecutive events.
-    var idle: Nanoseconds = 0
     /// Wakeups (`wakeup`, `timer`, `poll`: what the pricer charges a CPU wakeup for).
     var foregroundWakeups = 0
     var backgroundWakeups = 0
-    /// Time spent in `background` or `suspended`, to the end of the run.
+    /// Time spent in `background` or `suspended`, to the end of the run, less the time gaps in it.
     var backgroundTime: Nanoseconds = 0
     /// Bytes sent and received per link (by `LinkKind` raw value); traffic without a stated
     /// link counts on the model's default link, as pricing does.
@@ -27,18 +25,16 @@ struct RunTally {
     private var energy: [Double]
     private var slices: [Int]
 
-    init(_ priced: PricedTimeline, defaultLink: LinkKind, activityGap: Nanoseconds) {
+    init(_ priced: PricedTimeline, defaultLink: LinkKind) {
         let timeline = priced.timeline
         busy = [Nanoseconds](repeating: 0, count: timeline.strings.count)
         energy = [Double](repeating: 0, count: timeline.strings.count)
         slices = [Int](repeating: 0, count: timeline.strings.count)
-        var previous: Nanoseconds = 0
+        let gaps = timeline.gaps
         var inBackground = false
         var since: Nanoseconds = 0
         for row in 0..<timeline.count {
             let time = timeline.time[row]
-            if time - previous > activityGap { idle += time - previous }
-            previous = max(previous, time)
             switch timeline.kind[row] {
             case .wakeup, .timer, .poll:
                 if inBackground { backgroundWakeups += 1 } else { foregroundWakeups += 1 }
@@ -47,7 +43,7 @@ struct RunTally {
                 // else, and time before the first lifecycle event, is foreground.
                 let now = LifecycleState(rawValue: timeline.code[row])?.isBackground ?? false
                 guard now != inBackground else { continue }
-                if inBackground { backgroundTime += time - since } else { since = time }
+                if inBackground { backgroundTime += gaps.activeTime(from: since, to: time) } else { since = time }
                 inBackground = now
             case .net:
                 var link = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
@@ -75,7 +71,7 @@ struct RunTally {
                 continue
             }
         }
-        if inBackground { backgroundTime += max(0, priced.end - since) }
+        if inBackground { backgroundTime += gaps.activeTime(from: since, to: priced.end) }
     }
 
     /// Bytes sent and received on `link`.

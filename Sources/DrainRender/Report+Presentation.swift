@@ -51,3 +51,30 @@ extension ReportInput {
         diagnostics.reduce(0) { $0 + $1.count }
     }
 }
+
+/// How every renderer states a run's time gaps (`docs/reports.md`, *Time gaps and active duration*).
+extension Report {
+    /// The run's length for people: its duration, and for a run with time gaps its active
+    /// duration beside the wall span (`35064 h 00 min wall span, 3 min 00 s active`).
+    var spanText: String {
+        guard let gaps = timeGaps, !gaps.gaps.isEmpty else { return DisplayNumber.duration(durationS) }
+        return "\(DisplayNumber.duration(durationS)) wall span, \(DisplayNumber.duration(activeDurationS)) active"
+    }
+
+    /// One sentence per time gap, and one for the backward time jumps; empty without either.
+    /// At most `limit` gaps are named, then how many more there were.
+    func timeGapSentences(limit: Int = 10) -> [String] {
+        guard let summary = timeGaps else { return [] }
+        var sentences = summary.gaps.prefix(limit).map { gap in
+            "No events for \(DisplayNumber.duration(gap.lengthS)) from \(DisplayNumber.time(gap.startS)) to "
+                + "\(DisplayNumber.time(gap.endS)): left out of the active duration"
+        }
+        if summary.gaps.count > limit { sentences.append("\(summary.gaps.count - limit) more time gaps") }
+        if summary.backwardJumps > 0 {
+            sentences.append(
+                "\(summary.backwardJumps) backward time jump\(summary.backwardJumps == 1 ? "" : "s") in the inputs, the largest "
+                    + DisplayNumber.duration(summary.largestBackwardJumpS ?? 0) + " (sorted by time)")
+        }
+        return sentences
+    }
+}

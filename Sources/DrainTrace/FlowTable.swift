@@ -33,12 +33,16 @@ public struct FlowTable: Sendable {
         public static let tls = Flags(rawValue: 1 << 2)
         /// A plain HTTP/1.x message head was seen.
         public static let http = Flags(rawValue: 1 << 3)
-        /// QUIC long-header packets on UDP port 443 were seen: the payload is encrypted.
+        /// QUIC long-header packets on UDP port 443, or a QUIC or Google QUIC client hello on
+        /// any port, were seen: the payload is encrypted.
         public static let quic = Flags(rawValue: 1 << 4)
         /// DNS traffic (UDP or TCP port 53).
         public static let dns = Flags(rawValue: 1 << 5)
         /// The device opened the flow (sent the SYN, or the first packet when there is no SYN).
         public static let deviceOpened = Flags(rawValue: 1 << 6)
+        /// The flow stays on the local link (multicast, broadcast or link-local, by address or
+        /// by link-layer destination): never priced on a cellular radio.
+        public static let local = Flags(rawValue: 1 << 7)
     }
 
     /// One flow as a value, for appending and reading.

@@ -37,6 +37,14 @@ public struct Timeline: Sendable {
     /// Aggregate metrics of MetricKit inputs (totals over a window, not events), if any.
     public var aggregates: MetricAggregates?
 
+    /// The stretches without events that split the run into active segments; none until the
+    /// analysis finds them on the merged timeline (`TimeGaps.detect`).
+    public var gaps = TimeGaps()
+
+    /// Times that went backwards in the inputs as they were read, before sorting: set by
+    /// `finish` (and by importers that see their raw order, like captures), summed by `merge`.
+    public var backwardJumps = BackwardJumps()
+
     /// Whether the run is aggregates only: MetricKit inputs and no events to judge.
     public var isAggregatesOnly: Bool { time.isEmpty && aggregates != nil }
 
@@ -103,12 +111,13 @@ public struct Timeline: Sendable {
     public var isSorted: Bool { sorted }
 
     /// Sorts rows by time, keeping the input order of equal times (stable). O(n log n) when
-    /// out of order, O(1) when already sorted. Returns how many rows were out of order.
+    /// out of order, O(1) when already sorted. Returns the rows that were earlier than the row
+    /// before them: how many, and the largest step back.
     @discardableResult
-    public mutating func sortByTime() -> Int {
-        guard !sorted else { return 0 }
-        var outOfOrder = 0
-        for index in 1..<time.count where time[index] < time[index - 1] { outOfOrder += 1 }
+    public mutating func sortByTime() -> BackwardJumps {
+        guard !sorted else { return BackwardJumps() }
+        var jumps = BackwardJumps()
+        for index in 1..<time.count { jumps.note(from: time[index - 1], to: time[index]) }
         let order = (0..<time.count).sorted { lhs, rhs in
             time[lhs] != time[rhs] ? time[lhs] < time[rhs] : lhs < rhs
         }
@@ -126,17 +135,20 @@ public struct Timeline: Sendable {
         label2 = order.map { label2[$0] }
         input = order.map { input[$0] }
         sorted = true
-        return outOfOrder
+        return jumps
     }
 
-    /// Ends an import: sorts the rows if needed and records a diagnostic saying so.
+    /// Ends an import: sorts the rows if needed and records a diagnostic saying so, with the
+    /// largest step back in time (a merged or re-ordered input).
     public mutating func finish(diagnostics: inout ImportDiagnostics) {
         let moved = sortByTime()
-        if moved > 0 {
+        backwardJumps.add(moved)
+        if moved.count > 0 {
             diagnostics.record(
                 .warning, code: "out-of-order",
-                message: "\(moved) event(s) were earlier than the event before them; the timeline was sorted by time (stable)",
-                count: moved)
+                message: "\(moved.count) event(s) were earlier than the event before them, the largest step back "
+                    + "\(TimeGaps.describe(moved.largest)); the timeline was sorted by time (stable)",
+                count: moved.count)
         }
     }
 
@@ -191,7 +203,9 @@ public struct Timeline: Sendable {
             merged.flows.append(
                 contentsOf: timeline.flows, shift: shift, strings: remap, input: UInt16(truncatingIfNeeded: index))
             merged.end = max(merged.end, timeline.end + shift)
+            merged.backwardJumps.add(timeline.backwardJumps)
         }
+        // Interleaving the inputs is no jump back in any of them.
         merged.sortByTime()
         return merged
     }
@@ -200,6 +214,18 @@ public struct Timeline: Sendable {
         if input.contains(where: { $0 != index }) {
             input = [UInt16](repeating: index, count: time.count)
         }
+    }
+
+    /// The first row at or after `instant` (`count` when none is). Binary search, O(log n).
+    /// - Precondition: the rows are sorted (`isSorted`).
+    public func firstRow(atOrAfter instant: Nanoseconds) -> Int {
+        var low = 0
+        var high = time.count
+        while low < high {
+            let middle = (low + high) / 2
+            if time[middle] < instant { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The span of the run from time zero to `end`, in seconds.

@@ -39,6 +39,13 @@ struct AnalyzeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Width of the timeline bins in seconds (default: automatic).", valueName: "SECONDS"))
     var bin: Double?
 
+    @Option(
+        name: .customLong("gap-threshold"),
+        help: ArgumentHelp(
+            "A stretch without events longer than this is a time gap, left out of the active duration, average power and per-hour figures: seconds, or a number with s, m, h or d (default: 1h, at least 1m).",
+            valueName: "DURATION"))
+    var gapThreshold: String?
+
     @OptionGroup(title: "Run history") var storeOptions: StoreOptions
 
     @Option(help: ArgumentHelp("Record the run in the history under this scenario (with --store or $DRAIN_STORE).", valueName: "NAME"))
@@ -48,6 +55,14 @@ struct AnalyzeCommand: ParsableCommand {
 
     func validate() throws {
         if let bin, !(bin > 0) { throw ValidationError("--bin must be a positive number of seconds") }
+        if let gapThreshold {
+            guard let seconds = AnalysisOptions.seconds(fromDuration: gapThreshold), seconds >= AnalysisOptions.minimumGapThresholdS,
+                seconds.isFinite
+            else {
+                throw ValidationError(
+                    "--gap-threshold takes a duration of at least 1m: seconds, or a number with s, m, h or d (90, 30m, 1h, 2d), not '\(gapThreshold)'")
+            }
+        }
         if storeOptions.store != nil, scenario == nil {
             throw ValidationError("--store records the run: name its scenario with --scenario NAME")
         }
@@ -63,7 +78,7 @@ struct AnalyzeCommand: ParsableCommand {
         let showProgress = !output.quiet && Console.standardErrorIsTerminal
         let options = AnalysisOptions(
             inputs: inputs, model: modelOptions.model, configuration: modelOptions.config, binSeconds: bin,
-            capture: capture.options, progress: showProgress ? { Console.progressMeter(for: $0) } : nil)
+            gapThresholdS: gapThreshold.flatMap(AnalysisOptions.seconds(fromDuration:)), capture: capture.options, progress: showProgress ? { Console.progressMeter(for: $0) } : nil)
         let report: Report
         do {
             report = try ReportSource.report(options)

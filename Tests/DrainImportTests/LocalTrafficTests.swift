@@ -65,4 +65,39 @@ import Testing
             #expect(timeline.code2[row] != LinkKind.cellular.rawValue, "\(file.lastPathComponent): \(host)")
         }
     }
+
+    /// A subnet broadcast (192.168.1.255 on a /24) is an ordinary address to IP; the frame's
+    /// link-layer destination says it never left the local link.
+    @Test func aSubnetBroadcastIsLocalByItsLinkLayerDestination() throws {
+        let broadcast = IPPacket.udp(from: deviceV4, 137, to: "192.168.1.255", 137, [0, 1, 2])  // NetBIOS name service
+        let unicastTo255 = IPPacket.udp(from: deviceV4, 50000, to: "10.1.0.255", 443, [3])  // a host of a /16
+        var writer = PcapWriter(linkType: Frame.ethernetType)
+        writer.add(at: 1_700_000_000, Frame.ethernet(broadcast, destination: Frame.broadcastMAC))
+        writer.add(at: 1_700_000_001, Frame.ethernet(unicastTo255))
+        writer.add(at: 1_700_000_002, Frame.ethernet(IPPacket.udp(from: deviceV4, 5353, to: "10.1.0.9", 5353, [4]), destination: [0x01, 0x00, 0x5E, 0, 0, 0xFB]))
+        let input = try importCapture(writer.bytes, options: CaptureOptions(link: .cellular))
+        let timeline = input.timeline
+        var links: [String: LinkKind] = [:]
+        for row in 0..<timeline.count { links[timeline.strings[timeline.label[row]]] = LinkKind(rawValue: timeline.code2[row]) }
+        #expect(links == ["192.168.1.255": .wifi, "10.1.0.255": .cellular, "10.1.0.9": .wifi])
+        let flows = timeline.flows
+        let local = (0..<flows.count).filter { flows[$0].flags.contains(.local) }.map { timeline.strings[flows[$0].endpoint] }
+        #expect(Set(local) == ["192.168.1.255", "10.1.0.9"])
+    }
+
+    /// Linux cooked captures name broadcast (1) and multicast (2) frames from other hosts.
+    @Test func linuxCookedBroadcastAndMulticastPacketTypesAreLocal() throws {
+        for (linkType, frame) in [
+            (Frame.linuxCookedType, { (ip: [UInt8], type: UInt8) in Frame.linuxCooked(ip, packetType: UInt16(type)) }),
+            (Frame.linuxCooked2Type, { (ip: [UInt8], type: UInt8) in Frame.linuxCooked2(ip, packetType: type) }),
+        ] {
+            var writer = PcapWriter(linkType: linkType)
+            writer.add(at: 1_700_000_000, frame(IPPacket.udp(from: "192.168.1.1", 138, to: "192.168.1.255", 138, [1]), 1))
+            writer.add(at: 1_700_000_001, frame(IPPacket.udp(from: "192.168.1.7", 5000, to: "192.168.1.20", 5000, [2]), 2))
+            writer.add(at: 1_700_000_002, frame(IPPacket.udp(from: serverV4, 443, to: deviceV4, 50000, [3]), 0))
+            let timeline = try importCapture(writer.bytes, options: CaptureOptions(link: .cellular)).timeline
+            let cellular = (0..<timeline.count).filter { timeline.code2[$0] == LinkKind.cellular.rawValue }
+            #expect(cellular.map { timeline.strings[timeline.label[$0]] } == [serverV4], "link type \(linkType)")
+        }
+    }
 }

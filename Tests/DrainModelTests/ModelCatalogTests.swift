@@ -32,6 +32,7 @@ struct ModelCatalogTests {
         switch model.radio.cellular {
         case .lte: #expect(model.radio.lte != nil)
         case .umts: #expect(model.radio.umts != nil)
+        case .nrNsa: #expect(model.radio.lte != nil && model.radio.nr != nil)
         }
     }
 
@@ -46,6 +47,18 @@ struct ModelCatalogTests {
         #expect(try ModelCatalog.load(builtin: "iphone-lte").radio.defaultLink == .cellular)
         #expect(try ModelCatalog.load(builtin: "iphone-wifi").radio.defaultLink == .wifi)
         #expect(try ModelCatalog.load(builtin: "android-pixel-lte").radio.cellular == .lte)
+        let nsa = try ModelCatalog.load(builtin: "iphone-5g-nsa")
+        #expect(nsa.radio.cellular == .nrNsa)
+        #expect(nsa.radio.defaultLink == .cellular)
+        #expect(try ModelCatalog.load(builtin: "iphone-wifi").radio.wifi.psm != nil)
+    }
+
+    @Test func showListsTheNRAndPowerSaveSections() throws {
+        let lines = ModelCatalog.showText(try ModelCatalog.load(builtin: "iphone-5g-nsa")).split(separator: "\n").map(String.init)
+        #expect(lines.contains("radio.nr"))
+        #expect(lines.contains("radio.wifi.psm"))
+        #expect(lines.contains { $0.hasPrefix("  cellular") && $0.contains("nr_nsa") })
+        #expect(lines.contains { $0.contains("beacon_interval_s") && $0.contains("0.1024 s") })
     }
 
     @Test func estimatesSayHowTheyWereDerived() throws {

@@ -164,6 +164,42 @@ struct ModelFileErrorTests {
         #expect(error.keyPath == "radio.umts")
     }
 
+    @Test func nonStandaloneNeedsTheNRLegAndItsLTEAnchor() throws {
+        let withoutNR = try error(loading: try edited("  cellular: lte\n", "  cellular: nr_nsa\n"))
+        #expect(withoutNR.problem == .missingValue)
+        #expect(withoutNR.keyPath == "radio.nr")
+        #expect(withoutNR.description.hasPrefix("models/broken.yaml:"))
+        let nsa = try #require(ModelCatalog.builtinYAML(named: "iphone-5g-nsa"))
+        let start = try #require(nsa.range(of: "  lte:\n"))
+        let end = try #require(nsa.range(of: "  umts:\n"))
+        let withoutAnchor = try error(loading: nsa.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: ""))
+        #expect(withoutAnchor.problem == .missingValue)
+        #expect(withoutAnchor.keyPath == "radio.lte")
+        #expect(withoutAnchor.message.contains("LTE anchor"))
+        let unknown = try error(loading: nsa.replacingOccurrences(of: "    tail_w: {value: 3.575,", with: "    tail_ww: {value: 3.575,"))
+        #expect(unknown.keyPath == "radio.nr.tail_ww")
+    }
+
+    @Test func powerSaveNumbersMustFitTheBeaconSchedule() throws {
+        let wifi = try #require(ModelCatalog.builtinYAML(named: "iphone-wifi"))
+        func loading(_ original: String, _ replacement: String) throws -> ModelError {
+            try #require(wifi.components(separatedBy: original).count == 2)
+            return try error(loading: wifi.replacingOccurrences(of: original, with: replacement))
+        }
+        let fraction = try loading("dtim_period: {value: 2,", "dtim_period: {value: 1.5,")
+        #expect(fraction.problem == .invalidValue)
+        #expect(fraction.keyPath == "radio.wifi.psm.dtim_period.value")
+        #expect(fraction.line != nil)
+        #expect(try loading("dtim_period: {value: 2,", "dtim_period: {value: 0,").keyPath == "radio.wifi.psm.dtim_period.value")
+        let window = try loading("listen_s: {value: 0.003,", "listen_s: {value: 0.3,")
+        #expect(window.keyPath == "radio.wifi.psm.listen_s.value")
+        #expect(window.message.contains("beacon_interval_s × dtim_period"))
+        let beacon = try loading("beacon_interval_s: {value: 0.1024,", "beacon_interval_s: {value: 0,")
+        #expect(beacon.keyPath == "radio.wifi.psm.beacon_interval_s.value")
+        let missing = try loading("      listen_w: {value: 0.403,", "      listen_ww: {value: 0.403,")
+        #expect(missing.keyPath == "radio.wifi.psm.listen_ww")
+    }
+
     @Test func inconsistentNumbersAreRefused() throws {
         let onDuration = try error(loading: try edited("drx_on_s: {value: 0.002,", "drx_on_s: {value: 0.03,"))
         #expect(onDuration.problem == .invalidValue)

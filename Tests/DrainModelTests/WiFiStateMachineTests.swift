@@ -64,3 +64,74 @@ struct WiFiStateMachineTests {
         #expect(close(run.attributedJoules, 0.28317 + 0.27402 + 0.1 * wifi.activeW.value + tailJ))
     }
 }
+
+/// 802.11 power save worked out by hand from `iphone-wifi`'s parameters: after the tail the
+/// radio dozes at `standby_w` and listens for every DTIM beacon.
+struct WiFiPowerSaveTests {
+    let wifi: DeviceModel.WiFi
+    let psm: DeviceModel.PowerSave
+
+    init() throws {
+        wifi = try builtinModel("iphone-wifi").radio.wifi
+        psm = try #require(wifi.psm)
+    }
+
+    /// Beacon interval × DTIM period: 0.1024 s × 2 = 0.2048 s between listens.
+    var listenPeriod: Double { psm.beaconIntervalS.value * psm.dtimPeriod.value }
+    /// One listen above dozing through it.
+    var listenExtraJ: Double { psm.listenS.value * (psm.listenW.value - wifi.standbyW.value) }
+
+    @Test func silenceAfterOnePacketCostsTheDozeAndOneListenPerDTIMBeacon() {
+        #expect(close(listenPeriod, 0.2048, tolerance: 1e-12))
+        // A packet at 1 s, the tail to 1.25 s, power save until 10 s. Listens fall at
+        // k × 0.2048 s: k = 0…4 before 1 s (0.8192 s is the last), k = 7…48 from 1.25 s
+        // (1.4336 s) to 10 s (9.8304 s is the last): 5 + 42 = 47 listens.
+        var machine = WiFiStateMachine(parameters: wifi)
+        let run = simulate(&machine, [TestPacket(seconds: 1, bytes: 1500)], end: 10)
+        let before = Int((1 / listenPeriod).rounded(.up))
+        let after = Int((10 / listenPeriod).rounded(.up)) - Int((1.25 / listenPeriod).rounded(.up))
+        #expect(before == 5)
+        #expect(after == 42)
+        let dozeSeconds = 10 - wifi.tailS.value
+        let idleJ = dozeSeconds * wifi.standbyW.value + Double(before + after) * listenExtraJ
+        // 9.75 × 0.0143 + 47 × 0.003 × (0.403 − 0.0143) = 0.139425 + 0.0548067 = 0.1942317 J
+        #expect(close(idleJ, 0.1942317, tolerance: 1e-9))
+        #expect(run.states == [.idle, .tail, .idle])
+        #expect(close(run.joules(in: .idle), idleJ))
+        #expect(close(run.segments[0].joules, 1 * wifi.standbyW.value + 5 * listenExtraJ))
+        // The app pays the tail only, as without power-save listening.
+        #expect(close(run.attributedJoules, wifi.tailS.value * wifi.tailW.value))
+        #expect(close(run.chargedJoules, wifi.tailS.value * wifi.tailW.value))
+    }
+
+    @Test func longSilenceAveragesAROsStandbyPower() {
+        // 1024 s of power save holds exactly 5000 listen periods of 0.2048 s: the average is
+        // 0.0143 + 0.003 × 0.3887 / 0.2048 = 0.019994 W, ARO's 0.02 W standby to 0.03 %.
+        var machine = WiFiStateMachine(parameters: wifi)
+        let end = 1 + wifi.tailS.value + 1024
+        let run = simulate(&machine, [TestPacket(seconds: 1)], end: end)
+        let psmSegment = run.segments[2]
+        #expect(psmSegment.state == .idle)
+        let average = psmSegment.joules / Clock.seconds(psmSegment.end - psmSegment.start)
+        #expect(close(average, wifi.standbyW.value + listenExtraJ / listenPeriod, tolerance: 1e-12))
+        #expect(abs(average - 0.02) / 0.02 < 0.0005)
+    }
+
+    @Test func withoutPowerSaveListeningStandbyIsFlat() {
+        var flat = wifi
+        flat.psm = nil
+        var machine = WiFiStateMachine(parameters: flat)
+        let run = simulate(&machine, [TestPacket(seconds: 1)], end: 10)
+        #expect(close(run.joules(in: .idle), (10 - wifi.tailS.value) * wifi.standbyW.value))
+    }
+
+    @Test func listensAreCountedOnTheBeaconGridFromTheStart() {
+        let period = Clock.nanoseconds(0.2048)
+        // [0, 1 s): 0, 0.2048, 0.4096, 0.6144, 0.8192 s.
+        #expect(WiFiStateMachine.multiples(of: period, from: 0, to: Clock.nanoseconds(1)) == 5)
+        // A stretch starting on a beacon counts it; one ending on a beacon does not.
+        #expect(WiFiStateMachine.multiples(of: period, from: period, to: 2 * period) == 1)
+        #expect(WiFiStateMachine.multiples(of: period, from: 1, to: period) == 0)
+        #expect(WiFiStateMachine.multiples(of: period, from: 5, to: 5) == 0)
+    }
+}

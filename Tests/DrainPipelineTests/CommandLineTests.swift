@@ -114,6 +114,12 @@ import Testing
         #expect(try DrainCommand.run(["analyze"]).status == 64)
         #expect(try DrainCommand.run(["analyze", sample, "--bin", "-1"]).status == 64)
         #expect(try DrainCommand.run(["analyze", sample, "--no-such-option"]).status == 64)
+        for bad in ["30s", "1x", "2 h"] {
+            let gap = try DrainCommand.run(["analyze", sample, "--gap-threshold", bad])
+            #expect(gap.status == 64)
+            #expect(gap.standardError.contains("--gap-threshold takes a duration of at least 1m"))
+        }
+        #expect(try DrainCommand.run(["analyze", sample, "--gap-threshold", "90m", "--json", "-"]).status == 0)
         let unknownModel = try DrainCommand.run(["analyze", sample, "--model", "no-such-phone"])
         #expect(unknownModel.status == 64)
         #expect(unknownModel.standardError.contains("no-such-phone"))
@@ -172,7 +178,7 @@ import Testing
     @Test func modelsListAndShow() throws {
         let list = try DrainCommand.run(["models", "list"])
         #expect(list.status == 0)
-        for name in ["iphone-lte", "iphone-wifi", "android-pixel-lte"] { #expect(list.standardOutput.contains(name)) }
+        for name in ["iphone-lte", "iphone-wifi", "android-pixel-lte", "iphone-5g-nsa"] { #expect(list.standardOutput.contains(name)) }
         let show = try DrainCommand.run(["models", "show", "iphone-lte"])
         #expect(show.status == 0)
         #expect(show.standardOutput.contains("lte.conf"))

@@ -193,9 +193,16 @@ public enum Frame {
         ip.first.map { $0 >> 4 == 6 } == true ? 0x86DD : 0x0800
     }
 
-    /// Ethernet II, with 802.1Q tags (outermost first; `outerTagType` 0x88A8 for an 802.1ad outer tag).
-    public static func ethernet(_ ip: [UInt8], vlans: [UInt16] = [], outerTagType: UInt16 = 0x8100, etherType type: UInt16? = nil) -> [UInt8] {
-        var frame: [UInt8] = [0x02, 0, 0, 0, 0, 0x02, 0x02, 0, 0, 0, 0, 0x01]
+    /// The Ethernet broadcast address.
+    public static let broadcastMAC: [UInt8] = [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
+
+    /// Ethernet II, with 802.1Q tags (outermost first; `outerTagType` 0x88A8 for an 802.1ad outer tag),
+    /// to `destination` (by default a unicast, locally administered address).
+    public static func ethernet(
+        _ ip: [UInt8], vlans: [UInt16] = [], outerTagType: UInt16 = 0x8100, etherType type: UInt16? = nil,
+        destination: [UInt8] = [0x02, 0, 0, 0, 0, 0x02]
+    ) -> [UInt8] {
+        var frame: [UInt8] = destination + [0x02, 0, 0, 0, 0, 0x01]
         for (index, vlan) in vlans.enumerated() {
             frame += be16(index == 0 ? outerTagType : 0x8100)
             frame += be16(vlan & 0x0FFF)

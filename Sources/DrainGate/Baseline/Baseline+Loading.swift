@@ -1,6 +1,7 @@
 import DrainPipeline
 import DrainRender
 import DrainReport
+import DrainTrace
 import Foundation
 
 extension Baseline {
@@ -15,9 +16,15 @@ extension Baseline {
         for path in paths {
             let data: Data
             do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
+                data = Data(try BoundedFileRead.read(path: path, limit: Report.maximumFileBytes))
             } catch {
-                throw .unreadable(path: path, reason: FileReadFailure.reason(error))
+                switch error {
+                case let .unreadable(reason): throw .unreadable(path: path, reason: reason)
+                case let .tooLarge(size, limit):
+                    throw .badBaseline(
+                        path: path,
+                        reason: "the file has \(size) bytes; a baseline or report has at most \(BoundedFileRead.describe(limit: limit))")
+                }
             }
             if let version = Self.formatVersion(data) {
                 guard version == currentVersion else {

@@ -1,5 +1,6 @@
 import DrainReport
 import DrainRules
+import DrainTrace
 import DrainYAML
 import Foundation
 
@@ -10,14 +11,23 @@ extension Budget {
     ///
     /// - Throws: `BudgetError` (`unreadable`: exit 66; anything else: exit 65).
     public static func load(path: String) throws(BudgetError) -> Budget {
-        let text: String
+        let bytes: [UInt8]
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            bytes = try BoundedFileRead.read(path: path, limit: maximumFileBytes)
         } catch {
-            throw BudgetError(path: path, problem: .unreadable(FileReadFailure.reason(error)))
+            switch error {
+            case let .unreadable(reason): throw BudgetError(path: path, problem: .unreadable(reason))
+            case let .tooLarge(size, limit): throw BudgetError(path: path, problem: .tooLarge(size: size, limit: limit))
+            }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw BudgetError(path: path, problem: .unreadable("the file is not UTF-8 text"))
         }
         return try parse(text, path: path)
     }
+
+    /// The largest budget file read: budgets for hundreds of scenarios fit in a few KiB.
+    public static var maximumFileBytes: Int { 1 << 20 }
 
     /// Parses budget YAML; `path` names it in errors.
     public static func parse(_ text: String, path: String) throws(BudgetError) -> Budget {
@@ -33,6 +43,8 @@ extension Budget {
 public struct BudgetError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Problem: Sendable, Equatable {
         case unreadable(String)
+        /// The file holds more than `Budget.maximumFileBytes`.
+        case tooLarge(size: Int64, limit: Int)
         case invalid(YAMLError)
     }
 
@@ -47,6 +59,8 @@ public struct BudgetError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch problem {
         case let .unreadable(reason): "\(path): cannot read the budget: \(reason)"
+        case let .tooLarge(size, limit):
+            "\(path): the file has \(size) bytes; a budget file has at most \(BoundedFileRead.describe(limit: limit))"
         case let .invalid(error): "\(path):\(error.description)"
         }
     }

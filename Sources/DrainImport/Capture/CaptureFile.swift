@@ -33,7 +33,8 @@ final class CaptureFile {
     ///
     /// - Throws: `.unreadable` if the file cannot be opened or read; `.badData` with libpcap's
     ///   reason if libpcap refuses it, said plainly where it is a libpcap limit on valid pcapng;
-    ///   `.badData` naming the compressed byte if its gzip data is damaged.
+    ///   `.badData` naming the compressed byte if its gzip data is damaged; `.badData` for a
+    ///   snapshot length out of range.
     init(path: String, compression: InputSource.Compression? = nil) throws(ImportError) {
         self.path = path
         var status = stat()
@@ -42,16 +43,18 @@ final class CaptureFile {
         guard status.st_mode & S_IFMT != S_IFDIR else { throw .unreadable(path: path, reason: "it is a directory") }
         guard var file = fopen(path, "rb") else { throw .unreadable(path: path, reason: Self.errnoText()) }
         var interfaces: [PcapngInterface] = []
-        var magic: UInt32 = 0
+        var head: [UInt8] = []
         var gzip: GzipCaptureStream?
         if regular {
-            let read = fread(&magic, 1, 4, file)
-            let found = InputSource.compression(of: withUnsafeBytes(of: magic) { Array($0.prefix(read)) })
+            var start = [UInt8](repeating: 0, count: Self.pcapHeaderSize)
+            let count = fread(&start, 1, start.count, file)
+            head = Array(start.prefix(count))
+            let found = InputSource.compression(of: Array(head.prefix(4)))
             if (compression ?? found) == .gzip {
                 fclose(file)
-                (file, magic, interfaces, gzip) = try Self.openDecompressing(path: path)
+                (file, head, interfaces, gzip) = try Self.openDecompressing(path: path)
             } else {
-                if read == 4, magic == 0x0A0D_0D0A {
+                if head.starts(with: [0x0A, 0x0D, 0x0D, 0x0A]) {
                     rewind(file)
                     interfaces = PcapngInterfaces.scan(file)
                 }
@@ -62,6 +65,10 @@ final class CaptureFile {
                 }
                 rewind(file)
             }
+        }
+        if let problem = Self.snapLengthProblem(head: head, interfaces: interfaces) {
+            fclose(file)
+            throw .badData(path: path, location: problem.location, reason: problem.reason)
         }
         var errorBuffer = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
         guard let handle = pcap_fopen_offline_with_tstamp_precision(file, UInt32(PCAP_TSTAMP_PRECISION_NANO), &errorBuffer)
@@ -77,20 +84,17 @@ final class CaptureFile {
         format = pcap_major_version(handle) == 1 ? "pcapng" : "pcap"
         dataLinkType = pcap_datalink(handle)
         size = regular && gzip == nil ? Int64(status.st_size) : nil
-        let standard: Set<UInt32> = [0xA1B2_C3D4, 0xD4C3_B2A1, 0xA1B2_3C4D, 0x4D3C_B2A1]
-        firstRecordOffset = regular && standard.contains(UInt32(bigEndian: magic)) ? 24 : nil
+        firstRecordOffset = regular && Self.classicPcapIsBigEndian(head) != nil ? Int64(Self.pcapHeaderSize) : nil
     }
 
-    /// Opens a gzip-compressed capture for libpcap: the stream it reads, and the magic number
-    /// and pcapng interfaces read from the decompressed head (the stream cannot rewind).
+    /// Opens a gzip-compressed capture for libpcap: the stream it reads, and the first bytes
+    /// (a pcap file header's worth) and pcapng interfaces read from the decompressed head (the stream cannot rewind).
     private static func openDecompressing(path: String) throws(ImportError) -> (
-        file: UnsafeMutablePointer<FILE>, magic: UInt32, interfaces: [PcapngInterface], gzip: GzipCaptureStream
+        file: UnsafeMutablePointer<FILE>, head: [UInt8], interfaces: [PcapngInterface], gzip: GzipCaptureStream
     ) {
         var head = try GzipCaptureStream.head(path: path, limit: PcapngInterfaces.scanLimit)
-        var magic: UInt32 = 0
-        withUnsafeMutableBytes(of: &magic) { $0.copyBytes(from: head.prefix(4)) }
         var interfaces: [PcapngInterface] = []
-        if head.count >= 4, magic == 0x0A0D_0D0A {
+        if head.starts(with: [0x0A, 0x0D, 0x0D, 0x0A]) {
             head.withUnsafeMutableBytes { bytes in
                 guard let memory = fmemopen(bytes.baseAddress, bytes.count, "r") else { return }
                 interfaces = PcapngInterfaces.scan(memory)
@@ -99,7 +103,43 @@ final class CaptureFile {
         }
         let gzip = try GzipCaptureStream(path: path)
         guard let file = gzip.open() else { throw .unreadable(path: path, reason: errnoText()) }
-        return (file, magic, interfaces, gzip)
+        return (file, Array(head.prefix(pcapHeaderSize)), interfaces, gzip)
+    }
+
+    /// For the first bytes of a classic pcap file (micro- or nanosecond magic), whether it is
+    /// big-endian; `nil` for anything else.
+    static func classicPcapIsBigEndian(_ head: [UInt8]) -> Bool? {
+        switch Array(head.prefix(4)) {
+        case [0xA1, 0xB2, 0xC3, 0xD4], [0xA1, 0xB2, 0x3C, 0x4D]: true
+        case [0xD4, 0xC3, 0xB2, 0xA1], [0x4D, 0x3C, 0xB2, 0xA1]: false
+        default: nil
+        }
+    }
+
+    /// The size of a classic pcap file header: magic, version, zone, accuracy, snapshot
+    /// length and link type.
+    static let pcapHeaderSize = 24
+
+    /// The largest snapshot length accepted: libpcap keeps it in a signed 32-bit `int`.
+    static let maximumSnapLength = UInt32(Int32.max)
+
+    /// A snapshot length that does not fit libpcap's `int`, in the pcap file header or a
+    /// pcapng interface: such a file is damaged or hostile, and libpcap would silently clamp
+    /// it (and with it the record lengths it accepts). `nil` when every length is in range.
+    static func snapLengthProblem(head: [UInt8], interfaces: [PcapngInterface]) -> (location: String, reason: String)? {
+        if let interface = interfaces.firstIndex(where: { $0.snapLength > maximumSnapLength }) {
+            return (
+                "interface \(interface)",
+                "pcapng interface \(interface) declares a snapshot length of \(interfaces[interface].snapLength) bytes; "
+                    + "at most \(maximumSnapLength) is valid")
+        }
+        guard head.count == pcapHeaderSize, let bigEndian = classicPcapIsBigEndian(head) else { return nil }
+        let bytes = head[16..<20].map(UInt32.init)
+        let length = bigEndian
+            ? bytes[0] << 24 | bytes[1] << 16 | bytes[2] << 8 | bytes[3]
+            : bytes[3] << 24 | bytes[2] << 16 | bytes[1] << 8 | bytes[0]
+        guard length > maximumSnapLength else { return nil }
+        return ("byte 16", "the file header declares a snapshot length of \(length) bytes; at most \(maximumSnapLength) is valid")
     }
 
     deinit {
@@ -112,6 +152,15 @@ final class CaptureFile {
         guard let file = pcap_file(handle) else { return nil }
         let offset = ftello(file)
         return offset >= 0 ? Int64(offset) : nil
+    }
+
+    /// The size of the file now, when libpcap reads a regular file directly: less than `size`
+    /// if something truncated it while it was read.
+    var currentSize: Int64? {
+        guard size != nil, let file = pcap_file(handle) else { return nil }
+        var status = stat()
+        guard fstat(fileno(file), &status) == 0 else { return nil }
+        return Int64(status.st_size)
     }
 
     /// The bytes of the file read so far, for progress: compressed bytes for gzip, so that

@@ -68,7 +68,7 @@ public struct CaptureImporter: Sendable {
                 coalescing: options.coalescing, linkOverride: options.link,
                 captureLink: interfaceLink == .unspecified ? link.impliedLink : interfaceLink),
             progress: options.progress)
-        reader.run(diagnostics: &diagnostics)
+        try reader.run(diagnostics: &diagnostics)
         if let gzip = file.gzip {
             // Damaged compressed data is bad data, not a capture cut short.
             if let failure = gzip.failure { throw failure }
@@ -87,6 +87,7 @@ public struct CaptureImporter: Sendable {
         tracker.write(into: &timeline, input: inputIndex, device: device, shift: shift)
         if let latest = reader.latest { timeline.end = max(timeline.end, latest + shift) }
         timeline.finish(diagnostics: &diagnostics)
+        timeline.backwardJumps.add(tracker.tally.backwardJumps)
         let linkSource =
             options.link != nil
             ? "option" : (interfaceLink != .unspecified ? "interfaces" : (link.impliedLink != .unspecified ? "link_type" : "default"))

@@ -27,9 +27,14 @@ struct CaptureReader {
         self.progress = progress
     }
 
-    /// Reads every packet libpcap returns; if libpcap stops with an error, records where and
-    /// what was lost and keeps what was read. O(packets).
-    mutating func run(diagnostics: inout ImportDiagnostics) {
+    /// Reads every packet libpcap returns; if the file is cut short, records where and what
+    /// was lost and keeps what was read. O(packets).
+    ///
+    /// - Throws: `.badData` at the packet and byte of a damaged record (a length beyond the
+    ///   snapshot length or libpcap's maximum, a malformed pcapng block): unlike a file cut
+    ///   short, nothing after it can be trusted to be where its header says; the gzip
+    ///   stream's failure when the compressed data is damaged.
+    mutating func run(diagnostics: inout ImportDiagnostics) throws(ImportError) {
         var header: UnsafeMutablePointer<pcap_pkthdr>?
         var data: UnsafePointer<UInt8>?
         var decoded = DecodedPacket()
@@ -38,8 +43,11 @@ struct CaptureReader {
         while true {
             let status = pcap_next_ex(file.handle, &header, &data)
             guard status == 1, let header, let data else {
+                if let shrunk = file.currentSize, let size = file.size, shrunk < size {
+                    throw .unreadable(path: file.path, reason: FileByteSource.shrankMessage(from: Int(size), at: Int(shrunk)))
+                }
                 if status != PCAP_ERROR_BREAK {
-                    recordStop(status: status, recordOffset: recordOffset, diagnostics: &diagnostics)
+                    try recordStop(status: status, recordOffset: recordOffset, diagnostics: &diagnostics)
                 }
                 return
             }
@@ -49,7 +57,10 @@ struct CaptureReader {
             let wire = max(Int(header.pointee.len), captured)
             recordOffset = recordOffset.map { $0 + 16 + Int64(captured) }
             let time = relativeTime(seconds: Int64(header.pointee.ts.tv_sec), nanoseconds: Int64(header.pointee.ts.tv_usec))
-            if time < previous { tracker.tally.outOfOrder.add(packet: packets, ()) }
+            if time < previous {
+                tracker.tally.outOfOrder.add(packet: packets, ())
+                tracker.tally.largestStepBack = max(tracker.tally.largestStepBack, previous - time)
+            }
             previous = time
             let frame = UnsafeRawBufferPointer(start: data, count: captured)
             if let problem = decoder.decode(frame, wire: wire, into: &decoded) {
@@ -87,8 +98,10 @@ struct CaptureReader {
         }
     }
 
-    /// libpcap stopped before the end of the file: say where, why, and how much was not read.
-    private func recordStop(status: Int32, recordOffset: Int64?, diagnostics: inout ImportDiagnostics) {
+    /// libpcap stopped before the end of the file: say where, why, and how much was not read;
+    /// or refuse the file if the record there is damaged rather than cut short.
+    private func recordStop(status: Int32, recordOffset: Int64?, diagnostics: inout ImportDiagnostics) throws(ImportError) {
+        if let failure = file.gzip?.failure { throw failure }
         let reason = status == PCAP_ERROR ? file.lastError : "pcap_next_ex returned \(status)"
         let stopped = recordOffset ?? file.position
         let rest: String
@@ -98,6 +111,12 @@ struct CaptureReader {
             rest = "the rest of the file was not analysed"
         }
         let location = stopped.map { "packet \(packets + 1), byte \($0)" } ?? "packet \(packets + 1)"
+        if status == PCAP_ERROR, !Self.isCutShort(reason), !CaptureFile.isInterfaceLimit(reason) {
+            throw .badData(
+                path: file.path, location: location,
+                reason: "damaged record after \(packets) packet(s) (libpcap: \(UntrustedText.quoted(reason, limit: 200))); "
+                    + "Drain does not guess where the next record starts, so the capture is refused")
+        }
         if CaptureFile.isInterfaceLimit(reason) {
             diagnostics.record(
                 .error, code: "pcapng-interfaces",
@@ -112,5 +131,12 @@ struct CaptureReader {
                     + "\(UntrustedText.quoted(reason)) after \(packets) packet(s); \(rest)",
                 location: location)
         }
+    }
+
+    /// Whether libpcap's reason says the file ended inside a record (`truncated dump file;
+    /// tried to read …`, `truncated pcapng dump file; …`), as opposed to a record that is there
+    /// but damaged.
+    static func isCutShort(_ reason: String) -> Bool {
+        reason.hasPrefix("truncated")
     }
 }

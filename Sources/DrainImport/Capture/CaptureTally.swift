@@ -27,6 +27,11 @@ struct CaptureTally {
     var unsupportedLinkType = Count<UInt32>()
     var unreadablePayload = Count<StaticString>()
     var outOfOrder = Count<Void>()
+    /// The largest step back in time from one packet to the next.
+    var largestStepBack: Nanoseconds = 0
+
+    /// The packets whose time stamp was earlier than the packet before them.
+    var backwardJumps: BackwardJumps { BackwardJumps(count: outOfOrder.count, largest: largestStepBack) }
 
     /// Adds the diagnostics for the counts that are not zero.
     func record(into diagnostics: inout ImportDiagnostics) {
@@ -75,8 +80,8 @@ struct CaptureTally {
         if outOfOrder.count > 0 {
             diagnostics.record(
                 .info, code: "out-of-order-packets",
-                message: "\(outOfOrder.count) packet(s) had an earlier timestamp than the packet before them (a merged capture?); "
-                    + "they were placed by their timestamps",
+                message: "\(outOfOrder.count) packet(s) had an earlier timestamp than the packet before them (a merged capture?), "
+                    + "the largest step back \(TimeGaps.describe(largestStepBack)); they were placed by their timestamps",
                 location: "packet \(outOfOrder.firstPacket)", count: outOfOrder.count)
         }
     }

@@ -25,6 +25,11 @@ struct DecodedPacket {
     var pseudoHeaderBytes = 0
     /// The interface kind a per-packet header named (PKTAP), else `.unspecified`.
     var interfaceLink = LinkKind.unspecified
+    /// The link layer addressed the frame to a group — an Ethernet destination with the
+    /// group bit set (broadcast ff:ff:ff:ff:ff:ff or multicast), or a Linux cooked header's
+    /// broadcast or multicast packet type — so it stays on the local link, whatever its IP
+    /// destination (a subnet broadcast such as 192.168.1.255 is an ordinary address to IP).
+    var linkGroupDestination = false
 
     mutating func reset() {
         sourcePort = 0
@@ -38,6 +43,7 @@ struct DecodedPacket {
         transportMissing = false
         pseudoHeaderBytes = 0
         interfaceLink = .unspecified
+        linkGroupDestination = false
     }
 
     /// TCP flag bits.

@@ -40,6 +40,10 @@ struct FlowState {
     var inspected: UInt8 = 0
     /// A ClientHello split over segments is being reassembled (see `FlowTracker.pending`).
     var awaitingClientHello = false
+    /// UDP datagrams read for a QUIC or Google QUIC client hello; none more are read once the
+    /// hello is read or `FlowTracker.quicDatagramLimit` were (see `FlowTracker+QUIC`).
+    var quicDatagrams: UInt8 = 0
+    var quicHelloDone = false
 
     /// The open coalescing window each way: its row in the event buffer, first and last
     /// packet time and bytes.

@@ -6,7 +6,9 @@ import DrainTrace
 ///
 /// Nothing here allocates per packet: flow lookup is a dictionary keyed by a fixed-size
 /// `FlowKey` (with a one-entry cache for runs of one flow), names are interned from the packet
-/// bytes, and only a ClientHello split across segments is copied (once per such flow).
+/// bytes, and only a ClientHello split across segments is copied (once per such flow). QUIC
+/// Initial packets are decrypted, but only the first few of a flow, and only once their
+/// header names a known version.
 struct FlowTracker {
     /// Consecutive packets of one flow and direction closer than this are one event.
     let coalescing: Nanoseconds
@@ -26,6 +28,8 @@ struct FlowTracker {
     private(set) var dnsNames: [IPAddress: StringID] = [:]
     /// ClientHellos split over segments, by flow, until their server name is read.
     private var pending: [UInt32: PendingClientHello] = [:]
+    /// QUIC client hellos being read from Initial packets, by flow (see `FlowTracker+QUIC`).
+    var quicHellos: [UInt32: QUICHelloSearch] = [:]
     /// Room to lower a name into before interning it.
     private var nameScratch = [UInt8](repeating: 0, count: DNSMessage.nameLimit + 1)
 
@@ -135,6 +139,7 @@ struct FlowTracker {
             generation = states[row].generation + 1
         }
         var state = FlowState(key: key, generation: generation, link: link(for: key, packet: packet), time: time, fromA: fromA)
+        if Self.isLocal(key, packet: packet) { state.flags.insert(.local) }
         state.dnsNameA = dnsNames[key.addressA] ?? 0
         state.dnsNameB = dnsNames[key.addressB] ?? 0
         let created = UInt32(truncatingIfNeeded: states.count)
@@ -152,8 +157,14 @@ struct FlowTracker {
     private func link(for key: FlowKey, packet: DecodedPacket) -> LinkKind {
         if key.addressA.scope == .loopback, key.addressB.scope == .loopback { return .loopback }
         let link = linkOverride ?? (packet.interfaceLink != .unspecified ? packet.interfaceLink : captureLink)
-        if key.addressA.isLocalOnly || key.addressB.isLocalOnly, link == .cellular || link == .unspecified { return .wifi }
+        if Self.isLocal(key, packet: packet), link == .cellular || link == .unspecified { return .wifi }
         return link
+    }
+
+    /// Whether a flow's first packet shows it stays on the local link: by its addresses, or
+    /// by its link-layer destination.
+    private static func isLocal(_ key: FlowKey, packet: DecodedPacket) -> Bool {
+        key.addressA.isLocalOnly || key.addressB.isLocalOnly || packet.linkGroupDestination
     }
 
     /// Adds a packet to its direction's coalescing window, closing the window first when the
@@ -194,6 +205,9 @@ struct FlowTracker {
         if packet.transport == 17 {
             if first, packet.sourcePort == 443 || packet.destinationPort == 443, let byte = payload.first, byte & 0xC0 == 0xC0 {
                 state.flags.insert(.quic)
+            }
+            if !state.quicHelloDone {
+                readQUICHello(payload, state: &state, flow: flow, direction: direction, number: number)
             }
             return
         }
@@ -300,7 +314,7 @@ struct FlowTracker {
 
     /// Interns the bytes `range` of `payload`, ASCII letters lowered if `lowered` (host
     /// names), cut to the longest name. `0` for an empty range.
-    private mutating func intern(_ payload: UnsafeRawBufferPointer, _ range: Range<Int>, lowered: Bool = false) -> StringID {
+    mutating func intern(_ payload: UnsafeRawBufferPointer, _ range: Range<Int>, lowered: Bool = false) -> StringID {
         guard !range.isEmpty else { return 0 }
         guard lowered else { return strings.intern(payload.slice(range)) }
         let count = min(range.count, nameScratch.count)
@@ -324,5 +338,6 @@ struct FlowTracker {
             states[flow] = state
         }
         pending = [:]
+        quicHellos = [:]
     }
 }

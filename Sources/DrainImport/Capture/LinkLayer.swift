@@ -62,6 +62,13 @@ enum LinkLayer: Sendable, Equatable {
         name(ofDataLinkType: type).map { "link type \(type) (\($0))" } ?? "link type \(type)"
     }
 
+    /// Linux cooked captures' packet types 1 (`PACKET_BROADCAST`) and 2 (`PACKET_MULTICAST`):
+    /// frames another host sent to a group. The device's own group frames are type 4
+    /// (outgoing), which does not say where they went.
+    static func isGroupPacketType(_ type: UInt16) -> Bool {
+        type == 1 || type == 2
+    }
+
     enum Located {
         /// The IP header starts at `offset`; `version` is 4 or 6, or 0 to read it from the header.
         case ip(offset: Int, version: UInt8)
@@ -79,12 +86,16 @@ enum LinkLayer: Sendable, Equatable {
         switch self {
         case .ethernet:
             guard size >= 14 else { return short(14) }
+            // The I/G bit: the first transmitted bit of the destination address.
+            packet.linkGroupDestination = frame[0] & 0x01 != 0
             return Self.etherType(frame.u16(at: 12), at: 14, in: frame, wire: wire)
         case .linuxCooked:
             guard size >= 16 else { return short(16) }
+            packet.linkGroupDestination = Self.isGroupPacketType(frame.u16(at: 0))
             return Self.etherType(frame.u16(at: 14), at: 16, in: frame, wire: wire, tags: false)
         case .linuxCooked2:
             guard size >= 20 else { return short(20) }
+            packet.linkGroupDestination = Self.isGroupPacketType(UInt16(frame[10]))
             return Self.etherType(frame.u16(at: 0), at: 20, in: frame, wire: wire, tags: false)
         case .rawIP:
             return .ip(offset: 0, version: 0)

@@ -1,4 +1,5 @@
-/// Finds the server name (SNI) in a TLS ClientHello at the start of a TCP payload, in place.
+/// Finds the server name (SNI) in a TLS ClientHello, in place: at the start of a TCP payload
+/// (inside a TLS record), or at the start of a QUIC CRYPTO stream (a bare handshake message).
 enum TLSClientHello {
     enum Outcome: Equatable {
         /// The payload is not a TLS handshake record.
@@ -23,23 +24,39 @@ enum TLSClientHello {
         payload.count >= 6 && payload[0] == 0x16 && payload[1] == 0x03 && payload[2] <= 0x04
     }
 
-    /// Reads the ClientHello at the start of `payload`. O(extensions).
+    /// Reads the ClientHello record at the start of `payload`. O(extensions).
     static func read(_ payload: UnsafeRawBufferPointer) -> Outcome {
         guard isHandshake(payload) else { return .notTLS }
         guard payload[5] == 1 else { return .otherHandshake }
-        let recordEnd = 5 + Int(payload.u16(at: 3))
-        let end = min(recordEnd, payload.count)
-        let incomplete: Outcome = recordEnd > payload.count ? .incomplete(total: recordEnd) : .malformed
-        // Handshake header (4), client version (2), random (32), then the session id.
-        var position = 5 + 4 + 2 + 32
+        // The record header (5), then the handshake header (4); the record's length bounds it.
+        return readHello(payload, body: 5 + 4, end: 5 + Int(payload.u16(at: 3)))
+    }
+
+    /// Reads the handshake message at the start of `message`, which has no record header: QUIC
+    /// carries TLS handshake messages bare in its CRYPTO frames (RFC 9001 §4). O(extensions).
+    static func readHandshake(_ message: UnsafeRawBufferPointer) -> Outcome {
+        guard message.count >= 4 else { return .incomplete(total: 4) }
+        guard message[0] == 1 else { return .otherHandshake }
+        // msg_type (1), then a 24-bit length (RFC 8446 §4).
+        let length = Int(message[1]) << 16 | Int(message.u16(at: 2))
+        return readHello(message, body: 4, end: 4 + length)
+    }
+
+    /// Reads a ClientHello whose body (after the handshake header) starts at `body` and which
+    /// ends at `messageEnd`, which may lie past the bytes given.
+    private static func readHello(_ payload: UnsafeRawBufferPointer, body: Int, end messageEnd: Int) -> Outcome {
+        let end = min(messageEnd, payload.count)
+        let incomplete: Outcome = messageEnd > payload.count ? .incomplete(total: messageEnd) : .malformed
+        // Client version (2), random (32), then the session id.
+        var position = body + 2 + 32
         guard position + 1 <= end else { return incomplete }
         position += 1 + Int(payload[position])
         guard position + 2 <= end else { return incomplete }
         position += 2 + Int(payload.u16(at: position))
         guard position + 1 <= end else { return incomplete }
         position += 1 + Int(payload[position])
-        guard position + 2 <= end else { return position == recordEnd ? .noServerName : incomplete }
-        let extensionsEnd = min(position + 2 + Int(payload.u16(at: position)), recordEnd)
+        guard position + 2 <= end else { return position == messageEnd ? .noServerName : incomplete }
+        let extensionsEnd = min(position + 2 + Int(payload.u16(at: position)), messageEnd)
         position += 2
         while position + 4 <= min(extensionsEnd, end) {
             let type = payload.u16(at: position)

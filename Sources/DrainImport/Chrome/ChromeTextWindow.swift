@@ -20,7 +20,7 @@ import Darwin
 struct ChromeTextWindow<Source: ByteSource>: ~Copyable {
     /// The largest single JSON value (event or top-level field) held: a bound on memory for
     /// hostile inputs.
-    static var maximumValueLength: Int { 512 << 20 }
+    static var maximumValueLength: Int { 128 << 20 }
 
     private var source: Source
     let path: String
@@ -95,7 +95,8 @@ struct ChromeTextWindow<Source: ByteSource>: ~Copyable {
                 path: path, location: location(of: 0),
                 reason: "a single JSON value is longer than \(Self.maximumValueLength >> 20) MiB")
         }
-        let wanted = max(chunkSize, filled)
+        // Doubling stops at the limit, so that the window never holds more than it.
+        let wanted = min(max(chunkSize, filled), Self.maximumValueLength - filled)
         if capacity - filled < wanted {
             var grownCapacity = capacity
             while grownCapacity - filled < wanted { grownCapacity *= 2 }

@@ -3,8 +3,8 @@ import DrainTrace
 /// The radios of a device model, one state machine per link, each run independently: `net`
 /// events go to the machine of their link.
 ///
-/// `wifi` goes to the Wi-Fi machine; `cellular` to the model's cellular technology (LTE or
-/// UMTS); `unspecified` to the model's `default_link`; `ethernet` and `loopback` cost no radio
+/// `wifi` goes to the Wi-Fi machine; `cellular` to the model's cellular technology (LTE, UMTS
+/// or 5G NR NSA); `unspecified` to the model's `default_link`; `ethernet` and `loopback` cost no radio
 /// energy. A machine is created at the first packet of its link, idle since `start`.
 public struct DeviceRadios: Sendable {
     private let radio: DeviceModel.Radio
@@ -12,6 +12,7 @@ public struct DeviceRadios: Sendable {
     private var wifi: WiFiStateMachine?
     private var lte: LTEStateMachine?
     private var umts: UMTSStateMachine?
+    private var nsa: NSAStateMachine?
 
     public init(radio: DeviceModel.Radio, start: Nanoseconds = 0) {
         self.radio = radio
@@ -31,12 +32,12 @@ public struct DeviceRadios: Sendable {
 
     /// Promotions so far, all radios together.
     public var promotions: Int {
-        (wifi?.promotions ?? 0) + (lte?.promotions ?? 0) + (umts?.promotions ?? 0)
+        (wifi?.promotions ?? 0) + (lte?.promotions ?? 0) + (umts?.promotions ?? 0) + (nsa?.promotions ?? 0)
     }
 
     /// Wake-ups so far (packets that found their radio idle), all radios together.
     public var wakeUps: Int {
-        (wifi?.wakeUps ?? 0) + (lte?.wakeUps ?? 0) + (umts?.wakeUps ?? 0)
+        (wifi?.wakeUps ?? 0) + (lte?.wakeUps ?? 0) + (umts?.wakeUps ?? 0) + (nsa?.wakeUps ?? 0)
     }
 
     /// Feeds one packet of `link` to its radio. Packets must come in time order across calls
@@ -57,6 +58,10 @@ public struct DeviceRadios: Sendable {
                 guard let parameters = radio.umts else { return }
                 if umts == nil { umts = UMTSStateMachine(parameters: parameters, start: start) }
                 umts?.packet(packet, into: &sink)
+            case .nrNsa:
+                guard let anchor = radio.lte, let parameters = radio.nr else { return }
+                if nsa == nil { nsa = NSAStateMachine(lte: anchor, nr: parameters, start: start) }
+                nsa?.packet(packet, into: &sink)
             }
         default:
             return
@@ -64,7 +69,8 @@ public struct DeviceRadios: Sendable {
     }
 
     /// The transfer energy of `packet` on the radio of `link`, joules: α (of the packet's
-    /// direction) × megabits for LTE and for Wi-Fi when the model gives α; 0 for UMTS, whose
+    /// direction) × megabits for LTE, for NR NSA (NR's α) and for Wi-Fi when the model gives α;
+    /// 0 for UMTS, whose
     /// states price their time only, and for links without a radio. Every machine charges it
     /// to the packet whatever state the radio is in.
     public func transferEnergy(of packet: RadioPacket, link: LinkKind) -> Double {
@@ -74,8 +80,16 @@ public struct DeviceRadios: Sendable {
             let alpha = up ? radio.wifi.alphaUpMwPerMbps : radio.wifi.alphaDownMwPerMbps
             return transferJoules(bytes: packet.bytes, milliwattsPerMbps: alpha?.value ?? 0)
         case .cellular:
-            guard radio.cellular == .lte, let lte = radio.lte else { return 0 }
-            return transferJoules(bytes: packet.bytes, milliwattsPerMbps: up ? lte.alphaUpMwPerMbps.value : lte.alphaDownMwPerMbps.value)
+            switch radio.cellular {
+            case .lte:
+                guard let lte = radio.lte else { return 0 }
+                return transferJoules(bytes: packet.bytes, milliwattsPerMbps: up ? lte.alphaUpMwPerMbps.value : lte.alphaDownMwPerMbps.value)
+            case .nrNsa:
+                guard let nr = radio.nr else { return 0 }
+                return transferJoules(bytes: packet.bytes, milliwattsPerMbps: up ? nr.alphaUpMwPerMbps.value : nr.alphaDownMwPerMbps.value)
+            case .umts:
+                return 0
+            }
         default:
             return 0
         }
@@ -86,5 +100,6 @@ public struct DeviceRadios: Sendable {
         wifi?.finish(at: end, into: &sink)
         lte?.finish(at: end, into: &sink)
         umts?.finish(at: end, into: &sink)
+        nsa?.finish(at: end, into: &sink)
     }
 }

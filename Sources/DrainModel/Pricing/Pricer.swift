@@ -5,7 +5,7 @@ import DrainTrace
 /// CPU slices cost duration × active power; wakeups, timer fires and polls cost one wakeup
 /// each; disk operations cost per operation, per byte and per fsync; frames cost per frame
 /// and GPU slices duration × GPU power; sensors and location cost power × the time between
-/// their start and stop (or the end of the run). `net` events drive the radio state machine
+/// their start and stop (or the end of the run), less the run's time gaps. `net` events drive the radio state machine
 /// of their link (`DeviceRadios`): promotion, transfer and tail energy go to the ledger in
 /// category `radio`, keyed by the event's host, and to the packets that caused them; a tail
 /// still running at the end of the run is charged in full (`PricedTimeline.end` covers it).
@@ -139,8 +139,10 @@ public struct Pricer: Sendable {
     ) {
         let start = timeline.time[open.row]
         let duration = max(0, end - start)
+        // Time gaps were not observed: a sensor left on across one is charged for its segments only.
+        let active = timeline.gaps.activeTime(from: start, to: end)
         priced.add(
             row: open.row, time: start, duration: duration, category: category,
-            joules: Clock.seconds(duration) * open.power, key: key)
+            joules: Clock.seconds(active) * open.power, key: key)
     }
 }

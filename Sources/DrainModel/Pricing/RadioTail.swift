@@ -4,15 +4,16 @@ import DrainTrace
 /// costs after each burst of a priced run.
 public enum RadioTail {
     /// How long the radio carrying `radioLink` (`.wifi` or `.cellular`) stays out of idle after
-    /// its last packet, from the model: LTE inactivity timer + short DRX + long DRX; UMTS DCH
-    /// timer + FACH timer; Wi-Fi `tail_s`. `nil` for links without a radio.
+    /// its last packet, from the model: LTE inactivity timer + short DRX + long DRX (also for
+    /// NR NSA, whose LTE anchor's tail ends the connection); UMTS DCH timer + FACH timer; Wi-Fi
+    /// `tail_s`. `nil` for links without a radio.
     public static func length(of radioLink: LinkKind, model: DeviceModel) -> Nanoseconds? {
         switch radioLink {
         case .wifi:
             return Clock.nanoseconds(model.radio.wifi.tailS.value)
         case .cellular:
             switch model.radio.cellular {
-            case .lte:
+            case .lte, .nrNsa:
                 guard let lte = model.radio.lte else { return nil }
                 return Clock.nanoseconds(lte.inactivityS.value + lte.shortDrxS.value + lte.longDrxS.value)
             case .umts:
@@ -24,7 +25,8 @@ public enum RadioTail {
         }
     }
 
-    /// The power of the radio's connected state (LTE β, UMTS DCH, Wi-Fi active), watts.
+    /// The power of the radio's connected state (LTE β, NR NSA's NR connected power, UMTS
+    /// DCH, Wi-Fi active), watts.
     public static func connectedPower(of radioLink: LinkKind, model: DeviceModel) -> Double {
         switch radioLink {
         case .wifi: model.radio.wifi.activeW.value
@@ -32,6 +34,7 @@ public enum RadioTail {
             switch model.radio.cellular {
             case .lte: model.radio.lte?.connectedW.value ?? 0
             case .umts: model.radio.umts?.dchW.value ?? 0
+            case .nrNsa: model.radio.nr?.connectedW.value ?? 0
             }
         default: 0
         }

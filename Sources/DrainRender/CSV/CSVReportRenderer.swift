@@ -9,7 +9,7 @@ public struct CSVReportRenderer: Sendable {
     /// The tables in a fixed order: `summary`, `findings`, `timeline`, `breakdown`,
     /// `endpoints`, `bursts`, `radio_states`, `rules`, `thresholds`, `inputs`, `diagnostics`,
     /// `metrics`. Each starts with a header record. A report of MetricKit inputs adds
-    /// `metrickit` at the end.
+    /// `metrickit` at the end, and a run with time gaps or backward jumps `time_gaps` after it.
     /// Deterministic; O(size of the report).
     public static func tables(_ report: Report) -> [(name: String, csv: String)] {
         var tables = [
@@ -17,7 +17,20 @@ public struct CSVReportRenderer: Sendable {
             radioStates(report), rules(report), thresholds(report), inputs(report), diagnostics(report), metrics(report),
         ]
         if let aggregates = report.metrickit { tables.append(metricKit(aggregates)) }
+        if let gaps = report.timeGaps { tables.append(timeGaps(gaps)) }
         return tables.map { ($0.name, $0.csv) }
+    }
+
+    /// `time_gaps`: one row per time gap (start, end, length), seconds.
+    static func timeGaps(_ summary: TimeGapSummary) -> CSVTable {
+        var table = CSVTable(name: "time_gaps", header: ["start_s", "end_s", "length_s"])
+        for gap in summary.gaps {
+            table.append([
+                .number(MachineNumber.seconds(gap.startS)), .number(MachineNumber.seconds(gap.endS)),
+                .number(MachineNumber.seconds(gap.lengthS)),
+            ])
+        }
+        return table
     }
 
     /// `metrickit`: one row per aggregate value present (key, value, unit), machine units.
@@ -42,6 +55,14 @@ public struct CSVReportRenderer: Sendable {
         row("model_title", .text(report.model.title))
         row("inputs", .integer(report.inputs.count))
         row("duration_s", number(report.durationS, MachineNumber.seconds))
+        if let gaps = report.timeGaps {
+            // Only runs with time gaps or backward jumps: other runs' tables stay as they were.
+            row("active_duration_s", number(report.activeDurationS, MachineNumber.seconds))
+            row("gap_threshold_s", number(gaps.thresholdS, MachineNumber.seconds))
+            row("time_gaps", .integer(gaps.gaps.count))
+            row("backward_jumps", .integer(gaps.backwardJumps))
+            row("largest_backward_jump_s", number(gaps.largestBackwardJumpS, MachineNumber.seconds))
+        }
         row("energy_total_j", number(report.energy.totalJ, MachineNumber.joules))
         row("energy_average_mw", number(report.energy.averageMw, MachineNumber.milliwatts))
         row("energy_mwh", number(report.energy.mwh, MachineNumber.milliwattHours))
@@ -106,8 +127,8 @@ public struct CSVReportRenderer: Sendable {
         let totals = report.timelineTotals
         for (index, row) in bins.energyJ.enumerated() {
             var fields: [CSVField] = [
-                .integer(index), .number(MachineNumber.seconds(Double(index) * bins.binS)),
-                .number(MachineNumber.seconds(Double(index + 1) * bins.binS)),
+                .integer(index), .number(MachineNumber.seconds(bins.startS(ofBin: index))),
+                .number(MachineNumber.seconds(bins.startS(ofBin: index) + bins.binS)),
             ]
             for column in bins.categories.indices {
                 fields.append(column < row.count ? .number(MachineNumber.joules(row[column])) : .empty)

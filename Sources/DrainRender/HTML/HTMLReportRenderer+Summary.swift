@@ -7,9 +7,12 @@ extension HTMLReportRenderer {
         var html = "<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"cards\">\n"
         html += card(
             "Total energy", DisplayNumber.joules(energy.totalJ),
-            "\(Formatting.fixed(energy.mwh, digits: 3)) mWh over \(DisplayNumber.duration(report.durationS))"
+            "\(Formatting.fixed(energy.mwh, digits: 3)) mWh over \(HTML.escape(report.spanText))"
         )
-        html += card("Average power", DisplayNumber.milliwatts(energy.averageMw), "over the whole run")
+        let gapped = report.timeGaps.map { !$0.gaps.isEmpty } ?? false
+        html += card(
+            "Average power", DisplayNumber.milliwatts(energy.averageMw),
+            gapped ? "over the \(DisplayNumber.duration(report.activeDurationS)) active, time gaps left out" : "over the whole run")
         html += card(
             "Battery drain", DisplayNumber.percent(energy.batteryPctPerHour, digits: 2) + "/h",
             "of a \(Formatting.fixed(report.model.batteryWh, digits: 2)) Wh battery"
@@ -41,7 +44,12 @@ extension HTMLReportRenderer {
             html += card("Network link", assumed.link == "wifi" ? "Wi-Fi (assumed)" : "cellular (assumed)",
                 "\(DisplayNumber.bytes(Double(assumed.bytes))) " + assumed.statement)
         }
-        return html + "</div>\n</section>\n"
+        html += "</div>\n"
+        let gaps = report.timeGapSentences()
+        if !gaps.isEmpty {
+            html += "<ul class=\"panel time-gaps\">\n" + gaps.map { "<li>\(HTML.escape($0))</li>\n" }.joined() + "</ul>\n"
+        }
+        return html + "</section>\n"
     }
 
     private static func memoryCard(_ memory: MemorySummary) -> String {

@@ -52,7 +52,7 @@ public struct HTMLReportRenderer: Sendable {
         html += "<div class=\"brand\">Drain · energy and memory report</div>\n"
         html += "<h1>\(HTML.escape(report.model.title))</h1>\n"
         html += "<p class=\"meta\">Model <code>\(HTML.escape(report.model.name))</code> · "
-        html += "\(DisplayNumber.duration(report.durationS)) · \(report.inputs.count) input\(report.inputs.count == 1 ? "" : "s")</p>\n"
+        html += "\(HTML.escape(report.spanText)) · \(report.inputs.count) input\(report.inputs.count == 1 ? "" : "s")</p>\n"
         html += "<ul class=\"input-list\">\n"
         for input in report.inputs {
             html += "<li><code title=\"\(HTML.escape(input.path))\">\(HTML.escape(input.path))</code> "

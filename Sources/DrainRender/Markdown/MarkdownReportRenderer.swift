@@ -11,10 +11,11 @@ public struct MarkdownReportRenderer: Sendable {
     /// Deterministic; O(size of the report).
     public static func render(_ report: Report) -> String {
         var text = "# Drain report: \(Markdown.escape(report.model.title))\n\n"
-        text += "Model \(Markdown.escape(report.model.name)) · \(DisplayNumber.duration(report.durationS)) · "
+        text += "Model \(Markdown.escape(report.model.name)) · \(report.spanText) · "
         text += "\(Markdown.escape(report.generator))\n\n"
         text += inputs(report)
         text += summary(report)
+        text += timeGaps(report)
         text += categories(report)
         text += metricKit(report)
         text += findings(report)
@@ -35,6 +36,13 @@ public struct MarkdownReportRenderer: Sendable {
         guard let aggregates = report.metrickit else { return "" }
         let rows = MetricKitRow.rows(aggregates).map { [Markdown.escape($0.label), Markdown.escape($0.displayValue)] }
         return "## MetricKit aggregates\n\n" + table(["Metric", "Value"], alignRight: [1], rows)
+    }
+
+    /// The run's time gaps and backward jumps, when it has any.
+    static func timeGaps(_ report: Report) -> String {
+        let sentences = report.timeGapSentences()
+        guard !sentences.isEmpty else { return "" }
+        return "## Time gaps\n\n" + sentences.map { "- " + Markdown.escape($0) + "\n" }.joined() + "\n"
     }
 
     static func inputs(_ report: Report) -> String {

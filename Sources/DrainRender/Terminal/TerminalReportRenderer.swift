@@ -34,10 +34,11 @@ public struct TerminalReportRenderer: Sendable {
         let diagnostics = report.inputs.reduce(0) { $0 + $1.diagnostics.count }
         let occurrences = report.inputs.reduce(0) { $0 + $1.diagnosticOccurrences }
         line(
-            "\(DisplayNumber.duration(report.durationS)) · \(report.inputs.count) input\(report.inputs.count == 1 ? "" : "s") · "
+            "\(report.spanText) · \(report.inputs.count) input\(report.inputs.count == 1 ? "" : "s") · "
                 + "\(diagnostics) import diagnostic\(diagnostics == 1 ? "" : "s") (\(occurrences) occurrence\(occurrences == 1 ? "" : "s"))",
             style: "2"
         )
+        for sentence in report.timeGapSentences(limit: 3) { line("Gap       " + sentence) }
         lines.append("")
         let energy = report.energy
         line(

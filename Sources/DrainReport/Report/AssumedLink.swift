@@ -3,7 +3,7 @@
 public struct AssumedLink: Codable, Sendable, Equatable {
     /// `cellular` or `wifi`: the model's default link.
     public var link: String
-    /// The cellular technology (`LTE`, `UMTS`) when the link is cellular.
+    /// The cellular technology (`LTE`, `3G UMTS`, `5G NSA`) when the link is cellular.
     public var technology: String?
     /// Bytes priced on the assumed link.
     public var bytes: Int64

@@ -1,3 +1,4 @@
+import DrainTrace
 import Foundation
 
 extension Report {
@@ -8,14 +9,21 @@ extension Report {
     /// - Throws: `ReportLoadError`: `.unreadable` (exit 66); `.malformedJSON` with line and
     ///   column, `.notAReport`, `.unsupportedSchema`, `.invalid` with the key path (exit 65).
     public static func load(path: String) throws(ReportLoadError) -> Report {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try BoundedFileRead.read(path: path, limit: maximumFileBytes)
         } catch {
-            throw ReportLoadError(path: path, problem: .unreadable(FileReadFailure.reason(error)))
+            switch error {
+            case let .unreadable(reason): throw ReportLoadError(path: path, problem: .unreadable(reason))
+            case let .tooLarge(size, limit): throw ReportLoadError(path: path, problem: .tooLarge(size: size, limit: limit))
+            }
         }
-        return try decode(data, path: path)
+        return try decode(Data(bytes), path: path)
     }
+
+    /// The largest report file read. Drain's reports are bounded (top-N tables, a bounded
+    /// timeline) and weigh well under 1 MiB; parsing JSON takes several times its size.
+    public static var maximumFileBytes: Int { 64 << 20 }
 
     /// Decodes a report from JSON bytes; `path` names them in errors.
     public static func decode(_ data: Data, path: String) throws(ReportLoadError) -> Report {

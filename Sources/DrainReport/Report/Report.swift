@@ -22,9 +22,12 @@ public struct Report: Codable, Sendable, Equatable {
     public var start: String?
     /// From time zero to the end of the run, seconds.
     public var durationS: Double
-    /// `durationS` less every stretch longer than `Report.activityGapS` in which no input
-    /// recorded anything: the time the run was observed. Per-hour metrics divide by it.
+    /// `durationS` less every time gap (a stretch longer than the gap threshold in which no
+    /// input recorded anything): the time the run was observed. Average power, battery drain
+    /// and per-hour metrics divide by it.
     public var activeDurationS: Double
+    /// The run's time gaps and backward time jumps; `nil` when it had neither.
+    public var timeGaps: TimeGapSummary?
     public var energy: EnergySummary
     public var memory: MemorySummary
     public var scores: Scores
@@ -53,14 +56,10 @@ public struct Report: Codable, Sendable, Equatable {
     /// absent from one that was not listed.
     public var limits: ReportLimits
 
-    /// A stretch with no recorded activity longer than this (seconds) does not count towards
-    /// `activeDurationS`.
-    public static let activityGapS = 3_600.0
-
     public init(
         schemaVersion: Int = Report.currentSchemaVersion, generator: String, model: ModelInfo,
         thresholds: [ThresholdUsed], inputs: [ReportInput], start: String? = nil, durationS: Double,
-        activeDurationS: Double? = nil, energy: EnergySummary, memory: MemorySummary, scores: Scores,
+        activeDurationS: Double? = nil, timeGaps: TimeGapSummary? = nil, energy: EnergySummary, memory: MemorySummary, scores: Scores,
         findings: [Finding], rules: [RuleResult], endpoints: [EndpointSummary], breakdown: [KeyEnergy],
         threads: [ThreadEnergy] = [], assumedLink: AssumedLink? = nil, radio: RadioSummary, timeline: TimelineBins, metrickit: MetricAggregates? = nil,
         metrics: [String: ReportMetric] = [:], limits: ReportLimits = ReportLimits()
@@ -73,6 +72,7 @@ public struct Report: Codable, Sendable, Equatable {
         self.start = start
         self.durationS = durationS
         self.activeDurationS = activeDurationS ?? durationS
+        self.timeGaps = timeGaps
         self.energy = energy
         self.memory = memory
         self.scores = scores
@@ -94,6 +94,7 @@ public struct Report: Codable, Sendable, Equatable {
         case generator, model, thresholds, inputs, start
         case durationS = "duration_s"
         case activeDurationS = "active_duration_s"
+        case timeGaps = "time_gaps"
         case energy, memory, scores, findings, rules, endpoints, breakdown, threads
         case assumedLink = "assumed_link"
         case radio, timeline, metrickit, metrics, limits

@@ -1,8 +1,12 @@
+import DrainTrace
+
 /// Why a saved report could not be loaded, with the exit code the command line uses.
 public struct ReportLoadError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Problem: Sendable, Equatable {
         /// The file cannot be read (`errno` text).
         case unreadable(String)
+        /// The file holds more than `Report.maximumFileBytes`.
+        case tooLarge(size: Int64, limit: Int)
         /// Not JSON; the position of the first error, 1-based, when known.
         case malformedJSON(line: Int?, column: Int?, reason: String)
         /// JSON, but not a Drain report (no `schema_version`, or not an object).
@@ -30,6 +34,8 @@ public struct ReportLoadError: Error, Sendable, Equatable, CustomStringConvertib
         switch problem {
         case let .unreadable(reason):
             return "\(path): cannot read the report: \(reason)"
+        case let .tooLarge(size, limit):
+            return "\(path): the file has \(size) bytes; a Drain report has at most \(BoundedFileRead.describe(limit: limit))"
         case let .malformedJSON(line?, column?, reason):
             return "\(path):\(line):\(column): not valid JSON: \(reason)"
         case let .malformedJSON(_, _, reason):

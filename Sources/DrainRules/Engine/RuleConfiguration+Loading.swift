@@ -1,20 +1,32 @@
 import DrainTrace
 import DrainYAML
-import Foundation
 
 extension RuleConfiguration {
     /// Reads and checks a `--config` file. Rule ids and parameter names must be those of
     /// `RuleEngine.allRules`, parameters finite numbers ≥ 0, `enabled` a boolean; any other
     /// content is an error naming the file, line and column.
     public static func load(path: String) throws(RuleConfigurationError) -> RuleConfiguration {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw RuleConfigurationError(.unreadable, path: path, message: "cannot read the rule configuration file")
+        let bytes: [UInt8]
+        do {
+            bytes = try BoundedFileRead.read(path: path, limit: maximumFileBytes)
+        } catch {
+            switch error {
+            case let .unreadable(reason):
+                throw RuleConfigurationError(.unreadable, path: path, message: "cannot read the rule configuration file: \(reason)")
+            case let .tooLarge(size, limit):
+                throw RuleConfigurationError(
+                    .tooLarge, path: path,
+                    message: "the file has \(size) bytes; a rule configuration file has at most \(BoundedFileRead.describe(limit: limit))")
+            }
         }
-        guard let yaml = String(data: data, encoding: .utf8) else {
+        guard let yaml = String(validating: bytes, as: UTF8.self) else {
             throw RuleConfigurationError(.unreadable, path: path, message: "the rule configuration file is not UTF-8 text")
         }
         return try parse(yaml, path: path)
     }
+
+    /// The largest configuration file read: a few hundred lines set every rule's parameters.
+    public static var maximumFileBytes: Int { 1 << 20 }
 
     /// Checks the text of a configuration file; `path` names it in errors. An empty document
     /// is the empty configuration.

@@ -3,6 +3,8 @@ public struct RuleConfigurationError: Error, Sendable, Equatable, CustomStringCo
     public enum Kind: String, Sendable, Equatable {
         /// The file cannot be read or is not UTF-8 text.
         case unreadable
+        /// The file is larger than `RuleConfiguration.maximumFileBytes`.
+        case tooLarge
         /// Not valid YAML.
         case syntax
         /// YAML, but not shaped like a rule configuration (a key other than `rules`, a list

@@ -87,8 +87,12 @@ public struct CPUWakeupsRule: Rule {
             return .notApplicable("the run records no wakeups (no wakeup, timer or poll events)")
         }
         let track = LifecycleTrack(timeline)
-        let backgroundTime = track.backgroundTime(from: 0, to: timeline.end)
-        var foreground = Tally(name: "foreground", time: timeline.end - backgroundTime)
+        // Rates are over the time the run was observed: time gaps count in neither state.
+        let gaps = timeline.gaps
+        let backgroundTime =
+            track.backgroundTime(from: 0, to: timeline.end)
+            - track.stretches.reduce(0) { $0 + gaps.overlap(from: $1.start, to: min($1.end, timeline.end)) }
+        var foreground = Tally(name: "foreground", time: timeline.end - gaps.total - backgroundTime)
         var background = Tally(name: "background", time: backgroundTime)
         for row in wakeups {
             if track.isBackground(atRow: row) {

@@ -94,7 +94,8 @@ public struct DiskVolumeRule: AggregateRule {
             last = timeline.time[row]
         }
         guard diskEvents > 0 else { return .notApplicable("the run records no disk events") }
-        let runSeconds = timeline.durationSeconds
+        // Projected from the time the run was observed, not across its time gaps.
+        let runSeconds = Clock.seconds(timeline.end - timeline.gaps.total)
         guard runSeconds > 0, runSeconds >= context[Self.minRun] else {
             return .notApplicable("the run lasts \(fixed(runSeconds, 1)) s, shorter than the \(fixed(context[Self.minRun], 0)) s needed to project its writes to a day")
         }

@@ -10,8 +10,9 @@ import DrainTrace
 /// standard deviation / mean) of the run's intervals, the new one included, stays at most
 /// `max_variation`. A run of at least `min_bursts` bursts whose first and last burst starts are
 /// at least `min_span_s` apart is periodic. A run that breaks short restarts at its last burst,
-/// so the breaking interval can open a new run; a periodic run keeps its last burst. One
-/// finding per endpoint and radio, with a time range per run.
+/// so the breaking interval can open a new run; a periodic run keeps its last burst. An
+/// interval across a time gap of the run breaks a run (the bursts on either side were not
+/// observed as one sequence). One finding per endpoint and radio, with a time range per run.
 ///
 /// The energy of the pattern is what its bursts caused on their radio (`RadioAttribution`): the
 /// promotions of the bursts that found the radio idle, and the radio time each burst added past
@@ -142,7 +143,7 @@ public struct NetPeriodicRule: Rule {
         var patterns: [Pattern] = []
         for key in order {
             let members = groups[key] ?? []
-            let runs = Self.periodicRuns(members.map { bursts[$0].start }, limits)
+            let runs = Self.periodicRuns(members.map { bursts[$0].start }, limits, gaps: context.timeline.gaps)
             guard !runs.isEmpty else { continue }
             patterns.append(Pattern(key: key, runs: runs, bursts: runs.map { run in run.bursts.map { bursts[members[$0]] } }))
         }
@@ -222,13 +223,15 @@ public struct NetPeriodicRule: Rule {
     }
 
     /// The periodic runs among burst start times (sorted), as index ranges into them.
-    private static func periodicRuns(_ starts: [Nanoseconds], _ limits: Limits) -> [Run] {
+    private static func periodicRuns(_ starts: [Nanoseconds], _ limits: Limits, gaps: TimeGaps) -> [Run] {
         var runs: [Run] = []
         var first = 0
         var intervals = IntervalStatistics()
         for index in starts.indices.dropFirst() {
             let interval = Clock.seconds(starts[index] - starts[index - 1])
-            let inRange = interval >= limits.minInterval && interval <= limits.maxInterval && interval > 0
+            let inRange =
+                interval >= limits.minInterval && interval <= limits.maxInterval && interval > 0
+                && !gaps.separates(starts[index - 1], starts[index])
             if inRange, intervals.adding(interval).variation <= limits.maxVariation {
                 intervals = intervals.adding(interval)
                 continue

@@ -35,7 +35,7 @@ extension RuleContext {
     func radioName(_ radioLink: LinkKind) -> String {
         switch radioLink {
         case .wifi: "Wi-Fi"
-        case .cellular: model.radio.cellular == .lte ? "cellular (LTE)" : "cellular (3G UMTS)"
+        case .cellular: "cellular (\(model.radio.cellular.displayName))"
         default: radioLink.traceName
         }
     }

@@ -1,0 +1,149 @@
+import DrainTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Faults outside the input's content — an input truncated while it is read, a file system
+/// that fills up or a file-size limit while the reports are written — end in a clear error
+/// and a documented exit status, with no report and no temporary file left behind.
+@Suite(.serialized) struct FaultTests {
+    let header = #"{"drain_trace":1,"process":"x","pid":1,"device":"iphone-lte","start":"2026-11-22T10:00:00.000Z"}"#
+    var sample: String { Repository.root.appendingPathComponent("samples/app-session.jsonl").path }
+
+    /// Every name in `directory` except `keep`.
+    private func leftovers(_ directory: URL, keeping keep: Set<String> = []) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !keep.contains($0) }.sorted()
+    }
+
+    /// Where process `pid` is reading `path`, from `/proc/PID/fdinfo`.
+    private static func readPosition(of path: String, pid: Int32) -> Int? {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        for descriptor in descriptors where (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(descriptor)")) == path {
+            guard let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(descriptor)", encoding: .utf8) else { continue }
+            for line in info.split(separator: "\n") where line.hasPrefix("pos:") {
+                return Int(line.dropFirst(4).trimmingCharacters(in: .whitespaces))
+            }
+        }
+        return nil
+    }
+
+    /// Starts `drain analyze INPUT --json OUT`, stops it once it is reading `input`, truncates
+    /// `input` to `keep` bytes, and lets it go on. Returns its status and standard error, or
+    /// nil if it finished before it could be stopped (the input was too small to catch).
+    private func truncateWhileRead(_ input: URL, keep: UInt64, report: URL) throws -> (status: Int32, error: String)? {
+        let process = Process()
+        process.executableURL = DrainCommand.executable
+        process.arguments = ["analyze", input.path, "--json", report.path, "-q"]
+        let errorPipe = Pipe()
+        process.standardError = errorPipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let pid = process.processIdentifier
+        let deadline = Date().addingTimeInterval(30)
+        var caught = false
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: input.path)[.size] as? Int)
+        while process.isRunning, Date() < deadline {
+            // The reader, not the format sniffer (which reads a few KiB and closes), is at least
+            // 1 MiB in and not yet at the end.
+            if let position = Self.readPosition(of: input.path, pid: pid), position > 1 << 20, position < size - (1 << 20) {
+                kill(pid, SIGSTOP)
+                caught = process.isRunning
+                let handle = try FileHandle(forWritingTo: input)
+                try handle.truncate(atOffset: keep)
+                try handle.close()
+                kill(pid, SIGCONT)
+                break
+            }
+            usleep(500)
+        }
+        let error = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return caught ? (process.terminationStatus, error) : nil
+    }
+
+    @Test func aTraceTruncatedWhileReadIsUnreadableAndWritesNoReport() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var lines = [header]
+        for index in 0..<400_000 {
+            lines.append(#"{"t":\#(index / 1000).\#(index % 1000),"type":"cpu","dur":0.0002,"name":"step"}"#)
+        }
+        let trace = try writeTrace(lines, named: "growing.jsonl", in: directory)
+        let report = directory.appendingPathComponent("report.json")
+        let outcome = try #require(try truncateWhileRead(trace, keep: 1_000, report: report))
+        #expect(outcome.status == 66, "\(outcome.error)")
+        #expect(outcome.error.contains("growing.jsonl: cannot read: the file shrank while it was read"), "\(outcome.error)")
+        #expect(try leftovers(directory) == ["growing.jsonl"])
+    }
+
+    @Test func aCaptureTruncatedWhileReadIsUnreadableAndWritesNoReport() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var writer = PcapWriter(linkType: Frame.ethernetType)
+        for index in 0..<600_000 {
+            writer.add(
+                at: 1_700_000_000 + Double(index) / 1000,
+                Frame.ethernet(IPPacket.udp(from: "192.168.1.2", 50000, to: "93.184.216.34", 4000, [UInt8](repeating: 7, count: 64))))
+        }
+        let capture = directory.appendingPathComponent("capture.pcap")
+        try writer.write(to: capture)
+        let report = directory.appendingPathComponent("report.json")
+        let outcome = try #require(try truncateWhileRead(capture, keep: 5_000, report: report))
+        #expect(outcome.status == 66, "\(outcome.error)")
+        #expect(outcome.error.contains("capture.pcap: cannot read: the file shrank while it was read"), "\(outcome.error)")
+        #expect(try leftovers(directory) == ["capture.pcap"])
+    }
+
+    @Test func aFileSizeLimitWhileWritingReportsIsExit73WithNothingLeft() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        // The sample's reports are larger than 32 KiB.
+        let result = try DrainCommand.runLimited(
+            ["analyze", sample, "-q", "--json", output.appendingPathComponent("r.json").path,
+             "--html", output.appendingPathComponent("r.html").path, "--csv", output.appendingPathComponent("csv").path],
+            limits: [.fileSize(32 << 10)], scratch: directory)
+        #expect(result.status == 73, "\(result.standardError)")
+        #expect(result.standardError.contains(": File too large (while writing)"), "\(result.standardError)")
+        #expect(try leftovers(output) == [])
+    }
+
+    /// Needs `mount` (root, or a container that allows it); the file-size test above covers
+    /// the same path without it.
+    @Test(.enabled(if: FaultTests.canMountTmpfs())) func aFullFileSystemWhileWritingReportsIsExit73WithNothingLeft() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let mountPoint = directory.appendingPathComponent("small")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        try #require(Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path]) == 0)
+        defer { _ = Self.run("/bin/umount", [mountPoint.path]) }
+        let result = try DrainCommand.run(
+            ["analyze", sample, "-q", "--json", mountPoint.appendingPathComponent("r.json").path,
+             "--html", mountPoint.appendingPathComponent("r.html").path])
+        #expect(result.status == 73, "\(result.standardError)")
+        #expect(result.standardError.contains("No space left on device"), "\(result.standardError)")
+        #expect(try leftovers(mountPoint) == [])
+    }
+
+    static func canMountTmpfs() -> Bool {
+        guard geteuid() == 0, let directory = try? makeTemporaryDirectory() else { return false }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=4k", "tmpfs", directory.path]) == 0 else { return false }
+        _ = run("/bin/umount", [directory.path])
+        return true
+    }
+
+    private static func run(_ tool: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

@@ -1,0 +1,54 @@
+import DrainTrace
+import Testing
+
+/// `TimeGaps`: stretches without events longer than the threshold, measured from the furthest
+/// end of the events before them.
+@Suite struct TimeGapsTests {
+    let hour = TimeGaps.defaultThreshold
+
+    @Test func gapsRunFromTheFurthestEventEndToTheNextEvent() {
+        var builder = TimelineBuilder()
+        builder.cpu(0, duration: 100)  // reaches 100 s
+        builder.wakeup(50)
+        builder.wakeup(3_800)  // 3700 s after 100 s: a gap
+        builder.wakeup(7_300)  // 3500 s later: none
+        let timeline = builder.build(end: 11_000)  // 3700 s after the last event: a gap at the end
+        let gaps = TimeGaps.detect(in: timeline, threshold: hour)
+        #expect(gaps.gaps == [TimeGap(start: 100_000_000_000, end: 3_800_000_000_000), TimeGap(start: 7_300_000_000_000, end: 11_000_000_000_000)])
+        #expect(gaps.total == 7_400_000_000_000)
+        #expect(!gaps.leading && gaps.trailing)
+        let segments = gaps.segments(end: 11_000_000_000_000)
+        #expect(segments.map(\.start) == [0, 3_800_000_000_000] && segments.map(\.end) == [100_000_000_000, 7_300_000_000_000])
+        #expect(gaps.separates(50_000_000_000, 3_800_000_000_000))
+        #expect(!gaps.separates(3_800_000_000_000, 7_300_000_000_000))
+        // 0–4000 s overlaps the first gap from 100 s to 3800 s.
+        #expect(gaps.overlap(from: 0, to: 4_000_000_000_000) == 3_700_000_000_000)
+        #expect(gaps.activeTime(from: 0, to: 4_000_000_000_000) == 300_000_000_000)
+    }
+
+    @Test func aGapBeforeTheFirstEventLeavesNoSegmentBeforeIt() {
+        var builder = TimelineBuilder()
+        builder.wakeup(5_000)
+        let gaps = TimeGaps.detect(in: builder.build(), threshold: hour)
+        #expect(gaps.gaps == [TimeGap(start: 0, end: 5_000_000_000_000)] && gaps.leading)
+        let segments = gaps.segments(end: 5_000_000_000_000)
+        #expect(segments.count == 1 && segments[0].start == 5_000_000_000_000 && segments[0].end == 5_000_000_000_000)
+    }
+
+    @Test func aStretchOfExactlyTheThresholdIsNoGap() {
+        var builder = TimelineBuilder()
+        builder.wakeup(0)
+        builder.wakeup(3_600)
+        #expect(TimeGaps.detect(in: builder.build(), threshold: hour).isEmpty)
+    }
+
+    @Test func sortingCountsBackwardJumpsWithTheLargestStep() {
+        var timeline = Timeline()
+        for seconds in [0.0, 10, 4, 20, 18] { timeline.append(Event(time: Clock.nanoseconds(seconds), kind: .wakeup)) }
+        var diagnostics = ImportDiagnostics()
+        timeline.finish(diagnostics: &diagnostics)
+        #expect(timeline.backwardJumps == BackwardJumps(count: 2, largest: 6_000_000_000))
+        #expect(diagnostics.entries.first?.message.contains("the largest step back 6.000 s") == true)
+        #expect(TimeGaps.describe(126_230_370_000_000_000) == "126230370 s (1461.0 d)")
+    }
+}
