@@ -97,7 +97,10 @@ import Glibc
         #expect(try leftovers(directory) == ["capture.pcap"])
     }
 
-    @Test func aFileSizeLimitWhileWritingReportsIsExit73WithNothingLeft() throws {
+    /// Not under ThreadSanitizer: its runtime dies with SIGBUS at start-up under any
+    /// `RLIMIT_FSIZE` (even `drain --version` does), before Drain runs.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["DRAIN_TEST_SANITIZER"] != "thread"))
+    func aFileSizeLimitWhileWritingReportsIsExit73WithNothingLeft() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("out")
