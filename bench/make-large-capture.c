@@ -3,7 +3,7 @@
  * benchmark (scripts/bench-capture). Built and run by scripts/make-large-capture; the
  * traffic mix is described in docs/performance-captures.md.
  *
- *   make-large-capture --size 1GiB --out FILE [--seed N] [--duration SECONDS]
+ *   make-large-capture --size 1GiB --out FILE [--seed N] [--duration SECONDS] [--shape steady|sessions]
  *
  * The file is Ethernet (LINKTYPE 1) with nanosecond timestamps (magic 0xa1b23c4d, written
  * little-endian), seen from a phone on home Wi-Fi: 192.168.1.23 plus a global and a ULA
@@ -14,6 +14,12 @@
  * Bulk downloads are started whenever the bytes planned so far fall behind a straight line
  * from 0 to --size over --duration; the background traffic runs on its own clock. Once the
  * planned bytes reach --size no new session starts and the running ones finish.
+ *
+ * --shape sessions writes a different capture instead (default duration 8.2 days): one short
+ * session after another, each opening with a DNS lookup and, but for plain HTTP, a TLS
+ * handshake with SNI — a bulk download sized to keep the planned bytes on the line, a few
+ * polls 30 s apart each on a new connection, a chatty plain-HTTP JSON exchange, a QUIC-like
+ * UDP transfer, or a beacon — separated by idle gaps of 0.5-60 s, beside the push connection.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -1238,7 +1244,10 @@ static bool parse_size(const char *text, uint64_t *out) {
 static void usage(const char *message) {
     if (message) fprintf(stderr, "make-large-capture: %s\n", message);
     fprintf(message ? stderr : stdout, "usage: make-large-capture --size SIZE --out FILE [--seed N] [--duration SECONDS]\n"
-                    "  SIZE: bytes, or with a unit: KiB MiB GiB TiB (also K M G T), kB MB GB TB\n");
+                    "                          [--shape steady|sessions]\n"
+                    "  SIZE: bytes, or with a unit: KiB MiB GiB TiB (also K M G T), kB MB GB TB\n"
+                    "  steady (default): two hours of overlapping app traffic; sessions: 8.2 days of short\n"
+                    "  sessions one after another with idle gaps (--duration overrides either)\n");
     exit(message ? 2 : 0);
 }
 
@@ -1266,7 +1275,8 @@ typedef struct { uint64_t next; } Timer;
 
 int main(int argc, char **argv) {
     uint64_t target = 0, seed = 20260314;
-    double duration_s = 7200;
+    double duration_s = 0;
+    bool sessions_shape = false;
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -1277,12 +1287,16 @@ int main(int argc, char **argv) {
         if (strcmp(a, "--size") == 0) { if (!parse_size(v, &target)) usage("--size: not a size"); }
         else if (strcmp(a, "--out") == 0) path = v;
         else if (strcmp(a, "--seed") == 0) { seed = strtoull(v, &end, 10); if (*end || !*v) usage("--seed: not a number"); }
-        else if (strcmp(a, "--duration") == 0) {
+        else if (strcmp(a, "--shape") == 0) {
+            if (strcmp(v, "sessions") == 0) sessions_shape = true;
+            else if (strcmp(v, "steady") != 0) usage("--shape: steady or sessions");
+        } else if (strcmp(a, "--duration") == 0) {
             duration_s = strtod(v, &end);
             if (*end || duration_s < 60) usage("--duration: seconds, at least 60");
         } else usage("unknown option");
     }
     if (!target || !path) usage("--size and --out are required");
+    if (duration_s == 0) duration_s = sessions_shape ? 8.2 * 86400 : 7200;
 
     struct timespec started;
     clock_gettime(CLOCK_MONOTONIC, &started);
@@ -1304,12 +1318,16 @@ int main(int argc, char **argv) {
     planned_bytes = 24;
 
     const uint64_t duration = (uint64_t)(duration_s * 1e9);
-    enum { T_POLL, T_BEACON, T_USER, T_BULK, T_NTP, T_ARP, T_NDP, T_MLD, T_RA, T_TXT, T_REFUSED, T_COUNT };
+    enum { T_POLL, T_BEACON, T_USER, T_BULK, T_NTP, T_ARP, T_NDP, T_MLD, T_RA, T_TXT, T_REFUSED, T_SESSION, T_COUNT };
     Timer timers[T_COUNT] = {
         [T_POLL] = {3 * NS_PER_S}, [T_BEACON] = {40 * NS_PER_S}, [T_USER] = {20 * NS_PER_S}, [T_BULK] = {30 * NS_PER_S},
         [T_NTP] = {2 * NS_PER_S}, [T_ARP] = {1 * NS_PER_S}, [T_NDP] = {90 * NS_PER_S}, [T_MLD] = {1500 * NS_PER_MS},
-        [T_RA] = {5 * NS_PER_S}, [T_TXT] = {10 * NS_PER_S}, [T_REFUSED] = {600 * NS_PER_S},
+        [T_RA] = {5 * NS_PER_S}, [T_TXT] = {10 * NS_PER_S}, [T_REFUSED] = {600 * NS_PER_S}, [T_SESSION] = {UINT64_MAX},
     };
+    if (sessions_shape) {
+        for (int i = 0; i < T_COUNT; i++) timers[i].next = UINT64_MAX;
+        timers[T_SESSION].next = 2 * NS_PER_S;
+    }
     schedule(gen_push(500 * NS_PER_MS, duration));
     uint64_t poll_base = timers[T_POLL].next, bulk_busy_until[2] = {0, 0};
     bool stopping = false;
@@ -1364,6 +1382,35 @@ int main(int argc, char **argv) {
             case T_MLD: schedule(gen_mld(t)); tm->next = t + rng_ns(&world, 800, 1000); break;
             case T_RA: schedule(gen_ra(t)); tm->next = t + rng_ns(&world, 500, 700); break;
             case T_TXT: schedule(gen_txt_fragmented(t)); tm->next = t + rng_ns(&world, 1500, 2100); break;
+            case T_SESSION: { /* sessions shape: one short session, then an idle gap */
+                uint64_t end = t;
+                double u = rng_unit(&world);
+                if (u < 0.12) {
+                    /* a bulk transfer carrying what keeps the planned bytes on the line to --size */
+                    double want = (double)target * ((double)t / (double)duration) - (double)planned_bytes;
+                    uint64_t size = (uint64_t)fmin(fmax(want, 20e3), 4e6);
+                    Session *s = rng_chance(&world, 0.3) ? gen_quic_video(t, size) : gen_bulk_https(t, size, rng_chance(&world, 0.4));
+                    schedule(s);
+                    end = s->p[s->n - 1].ts;
+                } else if (u < 0.45) {
+                    int polls = (int)rng_range(&world, 2, 6);
+                    for (int i = 0; i < polls; i++) {
+                        Session *s = gen_poll(t + (uint64_t)i * 30 * NS_PER_S + rng_range(&world, 0, 400) * NS_PER_MS);
+                        schedule(s);
+                        if (s->p[s->n - 1].ts > end) end = s->p[s->n - 1].ts;
+                    }
+                } else if (u < 0.75) {
+                    Session *s = gen_chatty_http(t);
+                    schedule(s);
+                    end = s->p[s->n - 1].ts;
+                } else {
+                    Session *s = rng_chance(&world, 0.5) ? gen_beacon(t) : gen_images(t);
+                    schedule(s);
+                    end = s->p[s->n - 1].ts;
+                }
+                tm->next = end + rng_ns(&world, 0.5, 60);
+                break;
+            }
             default: schedule(gen_refused(t)); tm->next = t + rng_ns(&world, 1200, 1800); break;
             }
             if (planned_bytes >= target) stopping = true;
