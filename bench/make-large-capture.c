@@ -16,8 +16,8 @@
  * planned bytes reach --size no new session starts and the running ones finish.
  *
  * --shape sessions writes a different capture instead (default duration 8.2 days): one short
- * session after another, each opening with a DNS lookup and, but for plain HTTP, a TLS
- * handshake with SNI — a bulk download sized to keep the planned bytes on the line, a few
+ * session after another, each opening with a DNS lookup (unless the name is cached) and,
+ * but for plain HTTP, a TLS handshake with SNI — a bulk download sized to keep the planned bytes on the line, a few
  * polls 30 s apart each on a new connection, a chatty plain-HTTP JSON exchange, a QUIC-like
  * UDP transfer, or a beacon — separated by idle gaps of 0.5-60 s, beside the push connection.
  */
@@ -1175,11 +1175,14 @@ static void heap_sift_down(void) {
     }
 }
 
-static void schedule(Session *s) {
-    if (s->n == 0) { session_free(s); return; }
+/* Queues a session's packets for writing; returns the time of its last packet (0 if it has
+ * none). */
+static uint64_t schedule(Session *s) {
+    if (s->n == 0) { session_free(s); return 0; }
     qsort(s->p, s->n, sizeof *s->p, by_time);
     planned_bytes += s->bytes;
     heap_push(s);
+    return s->p[s->n - 1].ts;
 }
 
 /* ---------------------------------------------------------------- rendering */
@@ -1372,8 +1375,7 @@ int main(int argc, char **argv) {
                 else if (u < 0.55) s = gen_bulk_https(t, (uint64_t)fmin(cap, rng_range(&world, 2, 24) * 1000000.0), true);
                 else if (u < 0.70) s = gen_bulk_http(t, (uint64_t)fmin(cap, rng_range(&world, 8, 64) * 1000000.0));
                 else s = gen_quic_video(t, (uint64_t)fmin(cap, rng_range(&world, 8, 96) * 1000000.0));
-                schedule(s);
-                bulk_busy_until[slot] = s->p[s->n - 1].ts;
+                bulk_busy_until[slot] = schedule(s);
                 break;
             }
             case T_NTP: schedule(gen_ntp(t)); tm->next = t + rng_ns(&world, 900, 1200); break;
@@ -1389,24 +1391,17 @@ int main(int argc, char **argv) {
                     /* a bulk transfer carrying what keeps the planned bytes on the line to --size */
                     double want = (double)target * ((double)t / (double)duration) - (double)planned_bytes;
                     uint64_t size = (uint64_t)fmin(fmax(want, 20e3), 4e6);
-                    Session *s = rng_chance(&world, 0.3) ? gen_quic_video(t, size) : gen_bulk_https(t, size, rng_chance(&world, 0.4));
-                    schedule(s);
-                    end = s->p[s->n - 1].ts;
+                    end = schedule(rng_chance(&world, 0.3) ? gen_quic_video(t, size) : gen_bulk_https(t, size, rng_chance(&world, 0.4)));
                 } else if (u < 0.45) {
                     int polls = (int)rng_range(&world, 2, 6);
                     for (int i = 0; i < polls; i++) {
-                        Session *s = gen_poll(t + (uint64_t)i * 30 * NS_PER_S + rng_range(&world, 0, 400) * NS_PER_MS);
-                        schedule(s);
-                        if (s->p[s->n - 1].ts > end) end = s->p[s->n - 1].ts;
+                        uint64_t last = schedule(gen_poll(t + (uint64_t)i * 30 * NS_PER_S + rng_range(&world, 0, 400) * NS_PER_MS));
+                        if (last > end) end = last;
                     }
                 } else if (u < 0.75) {
-                    Session *s = gen_chatty_http(t);
-                    schedule(s);
-                    end = s->p[s->n - 1].ts;
+                    end = schedule(gen_chatty_http(t));
                 } else {
-                    Session *s = rng_chance(&world, 0.5) ? gen_beacon(t) : gen_images(t);
-                    schedule(s);
-                    end = s->p[s->n - 1].ts;
+                    end = schedule(rng_chance(&world, 0.5) ? gen_beacon(t) : gen_images(t));
                 }
                 tm->next = end + rng_ns(&world, 0.5, 60);
                 break;
