@@ -59,6 +59,19 @@ func offCooperativePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T)
     }
 }
 
+/// Lets `process` run in steps of 2 ms, stopped between them, until the store holds more than
+/// `count` runs, and leaves it stopped. However slowly the store answers the count (a loaded
+/// machine, a sanitizer), the process cannot get far between two looks.
+func stepUntilStored(moreThan count: Int, process: Process, watcher: RunStore) async throws {
+    var steps = 0
+    repeat {
+        kill(process.processIdentifier, SIGCONT)
+        try await Task.sleep(for: .milliseconds(2))
+        kill(process.processIdentifier, SIGSTOP)
+        steps += 1
+    } while try await watcher.list(RunFilter(), limit: 10_000).count <= count && steps < 20_000
+}
+
 /// Writes `count` distinct reports with 1,000 finding keys each: a run's transaction is then
 /// long enough for a kill or a stopped server to land inside it.
 func writeHeavyReports(_ count: Int, first: Int, prefix: String, in folder: URL) throws -> [String] {
@@ -112,11 +125,7 @@ func writeHeavyReports(_ count: Int, first: Int, prefix: String, in folder: URL)
                 let writer = try startDrain(["gate"] + reports + ["--scenario", "killed", "--store", store.url, "-q"], store: store)
                 // Kill it as soon as its first run is in, while the others are being written.
                 let before = stored
-                var waited = 0
-                while try await watcher.list(RunFilter(), limit: 10_000).count == before, waited < 20_000 {
-                    try await Task.sleep(for: .milliseconds(1))
-                    waited += 1
-                }
+                try await stepUntilStored(moreThan: before, process: writer, watcher: watcher)
                 kill(writer.processIdentifier, SIGKILL)
                 _ = await exitStatus(of: writer)
                 stored = try store.runCount()
@@ -158,12 +167,7 @@ func writeHeavyReports(_ count: Int, first: Int, prefix: String, in folder: URL)
         // let drain go on.
         let watcher = try await store.open(.write)
         try process.run()
-        var waited = 0
-        while try await watcher.list(RunFilter(), limit: 100).isEmpty, waited < 20_000 {
-            try await Task.sleep(for: .milliseconds(1))
-            waited += 1
-        }
-        kill(process.processIdentifier, SIGSTOP)
+        try await stepUntilStored(moreThan: 0, process: process, watcher: watcher)
         await watcher.close()
         _ = try await offCooperativePool { try PostgresCluster.command(["bash", script, "kill", directory.path]) }
         kill(process.processIdentifier, SIGCONT)
