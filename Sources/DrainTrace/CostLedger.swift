@@ -3,13 +3,18 @@
 ///
 /// Work that lasts longer than `resolution` (a 10 s radio tail, a location session) is split
 /// into consecutive entries of at most `resolution` each, so that time-binned sums at bin
-/// widths ≥ `resolution` place the energy where it was spent.
+/// widths ≥ `resolution` place the energy where it was spent. A long run binned coarsely
+/// takes a coarser resolution (`resolution(forBinWidth:)`): the ledger then grows with the
+/// work done, not with the seconds its tails and sessions last.
 ///
 /// Energies are `Float` joules (7 significant digits per entry) to halve memory traffic in the
 /// SIMD reductions; every sum over entries is accumulated in `Double`.
 public struct CostLedger: Sendable {
+    /// The finest resolution, and the default: one second.
+    public static let defaultResolution: Nanoseconds = 1_000_000_000
+
     /// The longest span one entry covers, in nanoseconds.
-    public static let resolution: Nanoseconds = 1_000_000_000
+    public let resolution: Nanoseconds
 
     public private(set) var time: [Nanoseconds] = []
     /// `EnergyCategory.rawValue` of each entry.
@@ -23,7 +28,17 @@ public struct CostLedger: Sendable {
 
     private var sorted = true
 
-    public init() {}
+    /// A ledger whose entries cover at most `resolution` nanoseconds each (at least 1).
+    public init(resolution: Nanoseconds = CostLedger.defaultResolution) {
+        self.resolution = max(1, resolution)
+    }
+
+    /// The resolution for sums binned `binWidth` nanoseconds wide: an eighth of a bin, so no
+    /// entry puts more than an eighth of a bin's width of work into the bin before; never
+    /// finer than `defaultResolution`. O(1).
+    public static func resolution(forBinWidth binWidth: Nanoseconds) -> Nanoseconds {
+        max(defaultResolution, binWidth / 8)
+    }
 
     public var count: Int { time.count }
 
@@ -43,7 +58,7 @@ public struct CostLedger: Sendable {
         key: StringID = 0, event: Int = -1
     ) {
         guard joules != 0 else { return }
-        let pieces = duration > Self.resolution ? Int((duration + Self.resolution - 1) / Self.resolution) : 1
+        let pieces = duration > resolution ? Int((duration - 1) / resolution + 1) : 1
         if let last = time.last, start < last { sorted = false }
         let share = joules / Double(pieces)
         for piece in 0..<pieces {

@@ -74,6 +74,39 @@ import Testing
         #expect(nearly(finding.energyJ, gaps + waits + transfers + lte.tail))
     }
 
+    @Test func theChattyConnectionsOfOneEndpointMakeOneFinding() throws {
+        // Two chatty connections to api.example.com (12 and 15 small exchanges, 2 s apart),
+        // a quiet one (5), and one chatty connection to sync.example.com.
+        var capture = CaptureBuilder()
+        var start = 0.0
+        for (endpoint, count) in [("api.example.com", 12), ("api.example.com", 5), ("api.example.com", 15), ("sync.example.com", 11)] {
+            let connection = capture.tcp(to: endpoint)
+            capture.open(connection, at: start)
+            for call in 0..<count { capture.exchange(connection, at: start + 1 + Double(call) * 2, request: 200, response: 600, wait: 0.1) }
+            start += 100
+        }
+        let timeline = capture.build(end: start)
+        let evaluation = evaluate(timeline)
+        let findings = evaluation.findings(of: id)
+        #expect(findings.map(\.key) == ["NET-CHATTY:api.example.com", "NET-CHATTY:sync.example.com"])
+        let api = try #require(findings.first)
+        // The chattiest is the third connection (15 exchanges), at 201 s.
+        #expect(api.texts("connection") == ["tcp 10.0.0.2:50002 → 203.0.113.3:443"])
+        #expect(api.number("small exchanges") == 15)
+        #expect(api.number("chatty connections") == 2)
+        #expect(api.number("small exchanges, all chatty connections") == 27)
+        #expect(nearly(api.number("time waiting for responses, all chatty connections"), 2.7))
+        // One range per chatty connection: first request to last answer.
+        #expect(api.timeRanges == [TimeRange(startS: 1, endS: 23.1), TimeRange(startS: 201, endS: 229.1)])
+        #expect(api.message.hasPrefix("2 connections to api.example.com were chatty, with 27 small request/response exchanges"))
+        // Its energy is both connections' energy during their exchanges.
+        let alone = evaluate(timeline, configuration: try configuration("rules: { NET-CHATTY: { min_exchanges: 13 } }")).findings(of: id)
+        let third = try #require(alone.first)
+        #expect(third.number("chatty connections") == nil)
+        #expect(third.energyJ! < api.energyJ!)
+        #expect(findings[1].number("chatty connections") == nil)
+    }
+
     @Test func onlyConnectionsFromACaptureAreJudged() {
         var run = TimelineBuilder()
         for call in 0..<20 {

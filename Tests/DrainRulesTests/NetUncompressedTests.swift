@@ -82,6 +82,25 @@ import Testing
         #expect(findings.map { $0.number("bytes") } == [2_000, 6_000])
     }
 
+    @Test func idsInPathsGroupAsTheFindingKeyNormalisesThem() throws {
+        var capture = CaptureBuilder()
+        let api = capture.tcp(to: "api.example.com", remotePort: 80)
+        for (index, path) in ["/v2/items/1234", "/v2/items/98765/comments", "/v2/items/5678?full=1", "/v2/items/77"].enumerated() {
+            let t = Double(index)
+            capture.exchange(api, at: t, request: 200, response: 2_300)
+            capture.http(api, at: t, request: true, method: "GET", path: path)
+            capture.http(api, at: t + 0.1, request: false, status: 200, contentType: "application/json", contentLength: 2_000, bodyBytes: 2_000)
+        }
+        let findings = evaluate(capture.build(end: 10)).findings(of: id)
+        // Two numeric ids of four digits or more become {n}; "77" is too short to be taken for one.
+        #expect(findings.map { $0.texts("path") } == [["/v2/items/{n}"], ["/v2/items/{n}/comments"], ["/v2/items/77"]])
+        #expect(findings.map { $0.number("messages") } == [2, 1, 1])
+        #expect(findings.map(\.key) == [
+            "NET-UNCOMPRESSED:api.example.com/v2/items/{n}", "NET-UNCOMPRESSED:api.example.com/v2/items/{n}/comments",
+            "NET-UNCOMPRESSED:api.example.com/v2/items/77",
+        ])
+    }
+
     @Test func uploadsAreFlaggedAndGroupedByPath() throws {
         let model = try builtinModel("iphone-lte")
         let lte = try LTECosts(model)

@@ -20,6 +20,36 @@ import Testing
         return run
     }
 
+    @Test func timeRangesBeyondTheLimitAreJoinedAcrossTheShortestGaps() {
+        func ranges(_ pairs: [(Double, Double)]) -> [TimeRange] { pairs.map { TimeRange(startS: $0.0, endS: $0.1) } }
+        let given = ranges([(30, 31), (0, 1), (11.5, 12), (2, 3), (10, 11)])
+        // Gaps, in time order: 1 s, 7 s, 0.5 s, 18 s. Three ranges keep the 18 s and 7 s gaps.
+        #expect(TimeRange.limited(given, to: 3) == ranges([(0, 3), (10, 12), (30, 31)]))
+        #expect(TimeRange.limited(given, to: 1) == ranges([(0, 31)]))
+        // At or under the limit nothing changes, not even the order.
+        #expect(TimeRange.limited(given, to: 5) == given)
+        // An overlap is a gap shorter than any other: (0, 5) swallows (1, 2) before (6, 7) joins.
+        #expect(TimeRange.limited(ranges([(0, 5), (1, 2), (6, 7), (20, 21)]), to: 2) == ranges([(0, 7), (20, 21)]))
+    }
+
+    @Test func aFindingKeepsAtMostFiftyTimeRanges() throws {
+        // 60 uncompressed JSON answers of one path, 5 s apart: NET-UNCOMPRESSED gives one range each.
+        var capture = CaptureBuilder()
+        let api = capture.tcp(to: "api.example.com", remotePort: 80)
+        for call in 0..<60 {
+            let t = Double(call) * 5
+            capture.exchange(api, at: t, request: 200, response: 2_300)
+            capture.http(api, at: t, request: true, method: "GET", path: "/v1/feed")
+            capture.http(api, at: t + 0.1, request: false, status: 200, contentType: "application/json", contentLength: 2_000, bodyBytes: 2_000)
+        }
+        let finding = try #require(evaluate(capture.build(end: 310)).findings.first { $0.rule == "NET-UNCOMPRESSED" })
+        #expect(finding.number("messages") == 60)
+        #expect(finding.timeRanges.count == 50)
+        // Still from the first answer to the last.
+        #expect(finding.timeRanges.first?.startS == 0.1)
+        #expect(try #require(finding.timeRanges.last?.endS) >= 295.1)
+    }
+
     @Test func findingsAreSortedBySeverityThenCatalogueThenTime() {
         let evaluation = evaluate(troubledRun())
         let order = evaluation.findings.map { "\($0.severity.rawValue) \($0.rule)" }

@@ -107,7 +107,22 @@ import Testing
         #expect(abs(total - 11) < 1e-5)
         #expect(ledger.time.last! < 10_120_000_000)
         #expect(ledger.event.allSatisfy { $0 == 7 })
-        for index in 1..<ledger.count { #expect(ledger.time[index] - ledger.time[index - 1] <= CostLedger.resolution) }
+        for index in 1..<ledger.count { #expect(ledger.time[index] - ledger.time[index - 1] <= 1_000_000_000) }
+    }
+
+    @Test func aCoarserResolutionSplitsIntoFewerEntries() {
+        // A 20-minute bin gives 150 s entries: a 10.12 s tail stays one entry, a 1,000 s
+        // location session becomes ⌈1000 / 150⌉ = 7.
+        let resolution = CostLedger.resolution(forBinWidth: 1_200_000_000_000)
+        #expect(resolution == 150_000_000_000)
+        #expect(CostLedger.resolution(forBinWidth: 2_000_000_000) == 1_000_000_000)
+        var ledger = CostLedger(resolution: resolution)
+        ledger.add(time: 0, duration: 10_120_000_000, category: .radio, joules: 11, key: 3, event: 7)
+        #expect(ledger.count == 1)
+        ledger.add(time: 20_000_000_000, duration: 1_000_000_000_000, category: .location, joules: 7, event: 8)
+        #expect(ledger.count == 8)
+        #expect(ledger.time.suffix(7).map { ($0 - 20_000_000_000) / 1_000_000_000 } == [0, 142, 285, 428, 571, 714, 857])
+        #expect(ledger.energy.suffix(7).allSatisfy { $0 == 1 })
     }
 
     @Test func sortsByTime() {

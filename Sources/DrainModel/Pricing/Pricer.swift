@@ -20,8 +20,11 @@ public struct Pricer: Sendable {
         self.model = model
     }
 
-    public func price(_ timeline: Timeline) -> PricedTimeline {
-        var priced = PricingAccumulator(timeline: timeline)
+    /// Prices `timeline`; ledger entries cover at most `resolution` nanoseconds each
+    /// (`CostLedger.resolution(forBinWidth:)` gives one for the bins the ledger will be summed
+    /// into).
+    public func price(_ timeline: Timeline, resolution: Nanoseconds = CostLedger.defaultResolution) -> PricedTimeline {
+        var priced = PricingAccumulator(timeline: timeline, resolution: resolution)
         var radios = DeviceRadios(radio: model.radio)
         var spans = NetSpanMarkers(radio: model.radio)
         var openSensors: [StringID: (row: Int, power: Double)] = [:]

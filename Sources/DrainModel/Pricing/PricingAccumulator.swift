@@ -3,14 +3,15 @@ import DrainTrace
 /// What `Pricer` builds while it walks a timeline: the ledger, each row's joules and the radio
 /// segments. Radio state machines write into it as their `RadioEnergySink`.
 struct PricingAccumulator: RadioEnergySink {
-    var ledger = CostLedger()
+    var ledger: CostLedger
     var eventEnergy: [Double]
     /// The timeline's `label` column: the host of a `net` row, which keys its radio energy.
     let hosts: [StringID]
     var wifiSegments: [RadioSegment] = []
     var cellularSegments: [RadioSegment] = []
 
-    init(timeline: Timeline) {
+    init(timeline: Timeline, resolution: Nanoseconds) {
+        ledger = CostLedger(resolution: resolution)
         eventEnergy = [Double](repeating: 0, count: timeline.count)
         hosts = timeline.label
         ledger.reserveCapacity(timeline.count)

@@ -12,7 +12,10 @@ import DrainTrace
 /// at least `⌈s / k⌉` of them (pigeonhole, exchanges placed by their start). A connection is
 /// flagged when that bound reaches `min_exchanges`. When the whole span fits in one window the
 /// count is exact; a short chatty stretch inside a long-lived connection can be missed, never
-/// invented. O(f + e) for f flows and the e events of flagged flows.
+/// invented. The flagged connections of one endpoint make one finding (its key names the
+/// endpoint): it describes the chattiest of them (most small exchanges, then earliest) and
+/// carries the energy and a time range of each. O(f + e) for f flows and the e events of
+/// flagged flows.
 public struct NetChattyRule: Rule {
     static let minExchanges = RuleParameter("min_exchanges", default: 10, unit: "exchanges", "small request/response exchanges within the window that make a finding")
     static let window = RuleParameter("window_s", default: 60, unit: "s", "the time the exchanges must fall within")
@@ -91,12 +94,25 @@ public struct NetChattyRule: Rule {
             if inWindow >= minimum { flagged.append((flow, inWindow)) }
         }
         let rows = FlowRows(context.timeline, flows: flagged.map(\.flow))
-        return .findings(flagged.map { finding(flow: $0.flow, inWindow: $0.inWindow, rows: rows, context) })
+        var byEndpoint: [StringID: [(flow: Int, inWindow: Double)]] = [:]
+        var endpoints: [StringID] = []
+        for item in flagged {
+            let endpoint = flows.endpoint[item.flow]
+            if byEndpoint[endpoint] == nil { endpoints.append(endpoint) }
+            byEndpoint[endpoint, default: []].append(item)
+        }
+        return .findings(endpoints.map { finding(connections: byEndpoint[$0] ?? [], rows: rows, context) })
     }
 
-    private func finding(flow: Int, inWindow: Double, rows: FlowRows, _ context: RuleContext) -> Finding {
+    /// The finding of one endpoint's flagged connections (at least one).
+    private func finding(connections: [(flow: Int, inWindow: Double)], rows: FlowRows, _ context: RuleContext) -> Finding {
         let timeline = context.timeline
         let flows = timeline.flows
+        let chattiest = connections.indices.max { lhs, rhs in
+            let left = flows.smallExchanges[connections[lhs].flow], right = flows.smallExchanges[connections[rhs].flow]
+            return left != right ? left < right : lhs > rhs
+        } ?? 0
+        let flow = connections[chattiest].flow, inWindow = connections[chattiest].inWindow
         let connection = timeline.name(flows.connection[flow], or: "(unnamed connection)")
         let endpoint = timeline.name(flows.endpoint[flow], or: "(unnamed endpoint)")
         let first = flows.firstExchangeTime[flow], last = flows.lastExchangeTime[flow]
@@ -106,8 +122,12 @@ public struct NetChattyRule: Rule {
         let meanPayload = Double(flows.exchangePayload[flow]) / Double(max(1, exchanges))
         let waiting = Clock.seconds(flows.exchangeWait[flow])
         let window = context[Self.window]
-        let energy = rows.energy(of: flow, in: timeline, context.priced.eventEnergy, from: first, to: last)
-        let evidence = [
+        let energy = connections.reduce(0.0) { sum, connection in
+            sum + rows.energy(
+                of: connection.flow, in: timeline, context.priced.eventEnergy, from: flows.firstExchangeTime[connection.flow],
+                to: flows.lastExchangeTime[connection.flow])
+        }
+        var evidence = [
             Evidence("connection", text: connection),
             Evidence("endpoint", text: endpoint),
             Evidence("small exchanges", Double(small), unit: "exchanges"),
@@ -119,9 +139,21 @@ public struct NetChattyRule: Rule {
             Evidence("time waiting for responses", waiting, unit: "s"),
         ]
         let within = span <= window ? "within \(fixed(span, 1)) s" : "over \(fixed(span, 1)) s, at least \(Int(inWindow)) of them within some \(fixed(window, 0)) s"
+        var message = "\(connection) (\(endpoint)) made \(small) request/response exchanges of less than 1 KB each \(within), spending \(fixed(waiting, 2)) s waiting for responses."
+        if connections.count > 1 {
+            let allSmall = connections.reduce(0) { $0 + Int(flows.smallExchanges[$1.flow]) }
+            let allWaiting = connections.reduce(0.0) { $0 + Clock.seconds(flows.exchangeWait[$1.flow]) }
+            evidence += [
+                Evidence("chatty connections", Double(connections.count), unit: "connections"),
+                Evidence("small exchanges, all chatty connections", Double(allSmall), unit: "exchanges"),
+                Evidence("time waiting for responses, all chatty connections", allWaiting, unit: "s"),
+            ]
+            message = "\(connections.count) connections to \(endpoint) were chatty, with \(allSmall) small request/response exchanges and \(fixed(allWaiting, 2)) s waiting for responses in all; the chattiest, "
+                + "\(connection), made \(small) exchanges of less than 1 KB each \(within)."
+        }
+        let ranges = connections.map { TimeRange(from: flows.firstExchangeTime[$0.flow], to: flows.lastExchangeTime[$0.flow]) }
         return Self.description.finding(
-            .warning, subject: endpoint,
-            message: "\(connection) (\(endpoint)) made \(small) request/response exchanges of less than 1 KB each \(within), spending \(fixed(waiting, 2)) s waiting for responses.",
-            evidence: evidence, energyJ: energy, timeRanges: [TimeRange(from: first, to: last)])
+            .warning, subject: endpoint, message: message, evidence: evidence, energyJ: energy,
+            timeRanges: ranges.sorted { ($0.startS, $0.endS) < ($1.startS, $1.endS) })
     }
 }

@@ -11,7 +11,8 @@ import DrainTrace
 /// bytes the capture saw; a message whose body the capture did not see (an answer to HEAD, a
 /// capture cut after the head) is left out. A response takes the path of the request it
 /// answers (the n-th response of a connection answers its n-th request). Findings group
-/// messages by endpoint and path without its query.
+/// messages by endpoint and path without its query, as finding keys normalise it: ids in the
+/// path (`/items/1234`) become `{n}`, `{hex}` or `{uuid}`.
 ///
 /// The compressed size is an estimate, `compressed_share` × the plain size (the capture holds
 /// only the heads, nothing is compressed). Energy: the radio energy of the events that carried
@@ -172,8 +173,20 @@ public struct NetUncompressedRule: Rule {
         let carried = carriedEnergy(flagged, context)
         var groups: [GroupKey: [Int]] = [:]
         var order: [GroupKey] = []
+        // Messages are grouped by their path as the finding key normalises it (`/items/1234`
+        // and `/items/5678` are `/items/{n}`), so one endpoint's API gives one finding per
+        // resource, not one per id it was asked for.
+        var normalized: [StringID: String] = [:]
         for (position, item) in flagged.enumerated() {
-            let path = item.path == 0 ? "" : String(timeline.strings[item.path].prefix { $0 != "?" })
+            let path: String
+            if item.path == 0 {
+                path = ""
+            } else if let known = normalized[item.path] {
+                path = known
+            } else {
+                path = FindingKey.normalize(String(timeline.strings[item.path].prefix { $0 != "?" }))
+                normalized[item.path] = path
+            }
             let key = GroupKey(endpoint: flows.endpoint[Int(http.flow[item.message])], path: path)
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(position)
