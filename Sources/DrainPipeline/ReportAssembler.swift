@@ -155,15 +155,14 @@ struct ReportAssembler {
         }
         var tallies: [StringID: Tally] = [:]
         for row in 0..<timeline.count where timeline.kind[row] == .net {
+            // Changed in place: a copy of the tally would copy its set of connections per event.
             let host = timeline.label[row]
-            var tally = tallies[host, default: Tally()]
             if timeline.code[row] == NetDirection.tx.rawValue {
-                tally.up += timeline.amount[row]
+                tallies[host, default: Tally()].up += timeline.amount[row]
             } else {
-                tally.down += timeline.amount[row]
+                tallies[host, default: Tally()].down += timeline.amount[row]
             }
-            if timeline.label2[row] != 0 { tally.connections.insert(timeline.label2[row]) }
-            tallies[host] = tally
+            if timeline.label2[row] != 0 { tallies[host, default: Tally()].connections.insert(timeline.label2[row]) }
         }
         for burst in BurstDetector.bursts(in: priced, model: model, by: .endpoint) {
             tallies[burst.endpoint]?.bursts += 1

@@ -95,6 +95,16 @@ public struct DeviceRadios: Sendable {
         }
     }
 
+    /// Charges into `sink` what `finish(at:into:)` would charge, leaving the radios as they are:
+    /// each machine is finished on a copy of itself (plain values), not the whole `DeviceRadios`
+    /// with its model. O(1), no allocation.
+    public func charges<Sink: RadioEnergySink>(ifFinishedAt end: Nanoseconds, into sink: inout Sink) {
+        if var wifi { wifi.finish(at: end, into: &sink) }
+        if var lte { lte.finish(at: end, into: &sink) }
+        if var umts { umts.finish(at: end, into: &sink) }
+        if var nsa { nsa.finish(at: end, into: &sink) }
+    }
+
     /// Ends every radio that saw a packet at `end` (see `RadioStateMachine.finish`).
     public mutating func finish<Sink: RadioEnergySink>(at end: Nanoseconds, into sink: inout Sink) {
         wifi?.finish(at: end, into: &sink)

@@ -68,9 +68,8 @@ public struct RadioAttribution: Sendable {
     /// The joules the radios would still charge if no packet came after `time`: every tail
     /// run to its end.
     private static func remaining(_ radios: DeviceRadios, at time: Nanoseconds) -> Double {
-        var copy = radios
         var charged = ChargeTotal()
-        copy.finish(at: time, into: &charged)
+        radios.charges(ifFinishedAt: time, into: &charged)
         return charged.joules
     }
 
