@@ -46,6 +46,36 @@ import Testing
         #expect(evaluate(download(segments: 20, retransmits: 3)).status(of: id) == .warning)  // 15 %
     }
 
+    @Test func theFlaggedFlowsOfOneEndpointMakeOneFinding() throws {
+        // Three downloads from cdn.example.com, 20 s apart: 3 % (info), 15 % (warning) and
+        // 1 % (not flagged) retransmitted; one from img.example.com at 5 %.
+        var capture = CaptureBuilder()
+        for (index, (endpoint, retransmits)) in [("cdn.example.com", 6), ("cdn.example.com", 30), ("cdn.example.com", 2), ("img.example.com", 10)].enumerated() {
+            let flow = capture.tcp(to: endpoint)
+            let start = Double(index) * 20
+            capture.open(flow, at: start)
+            capture.packet(flow, at: start + 0.1, .rx, bytes: 300_000, payload: 289_200, segments: 200, span: 2)
+            capture.update(flow) { $0.retransmits = UInt32(retransmits) }
+        }
+        let findings = evaluate(capture.build(end: 90)).findings(of: id)
+        #expect(findings.map(\.key).sorted() == ["NET-RETRANSMIT:cdn.example.com", "NET-RETRANSMIT:img.example.com"])
+        let cdn = try #require(findings.first { $0.key == "NET-RETRANSMIT:cdn.example.com" })
+        // The worst flow decides the severity and is the one described: the second, 15 %.
+        #expect(cdn.severity == .warning)
+        #expect(cdn.texts("connection") == ["tcp 10.0.0.2:50001 → 203.0.113.2:443"])
+        #expect(nearly(cdn.number("retransmit share"), 15))
+        #expect(cdn.number("flagged connections") == 2)
+        #expect(cdn.number("retransmits, all flagged connections") == 36)
+        #expect(cdn.number("data segments, all flagged connections") == 400)
+        #expect(cdn.timeRanges == [TimeRange(startS: 0.1, endS: 2.1), TimeRange(startS: 20.1, endS: 22.1)])
+        // Its energy: each flagged flow's share of its own radio energy; the flows are 20 s
+        // apart on Wi-Fi, each priced alike, so 3 % and 15 % of one flow's energy.
+        let flow = try #require(cdn.number("flow radio energy"))
+        #expect(nearly(cdn.energyJ, 0.03 * flow + 0.15 * flow))
+        let img = try #require(findings.first { $0.key == "NET-RETRANSMIT:img.example.com" })
+        #expect(img.severity == .info && img.number("flagged connections") == nil)
+    }
+
     @Test func flowsOfFewerThanTwentySegmentsAreNotJudged() {
         #expect(evaluate(download(segments: 19, retransmits: 9)).status(of: id) == .pass)
     }

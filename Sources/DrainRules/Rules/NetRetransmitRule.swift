@@ -12,8 +12,10 @@ import DrainTrace
 /// The radio time spent on retransmissions is an estimate: the retransmit share of the time
 /// the flow's radio was out of idle between the flow's first and last data (each segment
 /// taking an equal share of the radio time of the transfer). The energy is the same share of
-/// the radio energy charged to the flow's events. O(f log s + e) for f flows, s radio
-/// segments and the e events of flagged flows.
+/// the radio energy charged to the flow's events. The flagged flows of one endpoint make one
+/// finding (its key names the endpoint), at the severity of the worst: it describes the flow
+/// with the highest share and carries every flagged flow's energy and time range. O(f log s + e)
+/// for f flows, s radio segments and the e events of flagged flows.
 public struct NetRetransmitRule: Rule {
     static let minSegments = RuleParameter("min_segments", default: 20, unit: "segments", "data segments a flow needs before its retransmissions are judged")
     static let infoShare = RuleParameter("info_share", default: 0.02, unit: "fraction", "retransmitted share of data segments above which an info finding is made")
@@ -92,12 +94,24 @@ public struct NetRetransmitRule: Rule {
         guard !flagged.isEmpty else { return .findings([]) }
         let rows = FlowRows(context.timeline, flows: flagged.map(\.flow))
         let busy = RadioBusyTime(context.priced.radio)
-        return .findings(flagged.map { finding(flow: $0.flow, share: $0.share, rows: rows, busy: busy, context) })
+        var byEndpoint: [StringID: [(flow: Int, share: Double)]] = [:]
+        var endpoints: [StringID] = []
+        for item in flagged {
+            let endpoint = flows.endpoint[item.flow]
+            if byEndpoint[endpoint] == nil { endpoints.append(endpoint) }
+            byEndpoint[endpoint, default: []].append(item)
+        }
+        return .findings(endpoints.map { finding(flagged: byEndpoint[$0] ?? [], rows: rows, busy: busy, context) })
     }
 
-    private func finding(flow: Int, share: Double, rows: FlowRows, busy: RadioBusyTime, _ context: RuleContext) -> Finding {
+    /// The finding of one endpoint's flagged flows (at least one).
+    private func finding(flagged: [(flow: Int, share: Double)], rows: FlowRows, busy: RadioBusyTime, _ context: RuleContext) -> Finding {
         let timeline = context.timeline
         let flows = timeline.flows
+        let worst = flagged.indices.max { lhs, rhs in
+            flagged[lhs].share != flagged[rhs].share ? flagged[lhs].share < flagged[rhs].share : lhs > rhs
+        } ?? 0
+        let flow = flagged[worst].flow, share = flagged[worst].share
         let connection = timeline.name(flows.connection[flow], or: "(unnamed connection)")
         let endpoint = timeline.name(flows.endpoint[flow], or: "(unnamed endpoint)")
         let start = flows.firstDataTime[flow], end = flows.lastDataTime[flow]
@@ -107,7 +121,7 @@ public struct NetRetransmitRule: Rule {
         }
         let flowEnergy = rows.energy(of: flow, in: timeline, context.priced.eventEnergy)
         let severity: Severity = share > context[Self.warningShare] ? .warning : .info
-        let evidence = [
+        var evidence = [
             Evidence("connection", text: connection),
             Evidence("endpoint", text: endpoint),
             Evidence("data segments", Double(flows.dataSegments[flow]), unit: "segments"),
@@ -117,10 +131,26 @@ public struct NetRetransmitRule: Rule {
             Evidence("radio time on retransmits (estimate)", share * radioTime, unit: "s"),
             Evidence("flow radio energy", flowEnergy, unit: "J"),
         ]
-        let range = start == FlowTable.never ? TimeRange(from: flows.firstTime[flow], to: flows.lastTime[flow]) : TimeRange(from: start, to: max(start, end))
+        var message = "\(connection) (\(endpoint)) retransmitted \(flows.retransmits[flow]) of \(flows.dataSegments[flow]) data segments (\(percent(share))); at that share of the \(fixed(radioTime, 2)) s the radio was up during the transfer, about \(fixed(share * radioTime, 2)) s of radio time went to them."
+        var energy = share * flowEnergy
+        if flagged.count > 1 {
+            energy = flagged.reduce(0.0) { $0 + $1.share * rows.energy(of: $1.flow, in: timeline, context.priced.eventEnergy) }
+            let retransmits = flagged.reduce(0) { $0 + Int(flows.retransmits[$1.flow]) }
+            let segments = flagged.reduce(0) { $0 + Int(flows.dataSegments[$1.flow]) }
+            evidence += [
+                Evidence("flagged connections", Double(flagged.count), unit: "connections"),
+                Evidence("retransmits, all flagged connections", Double(retransmits), unit: "segments"),
+                Evidence("data segments, all flagged connections", Double(segments), unit: "segments"),
+            ]
+            message = "\(flagged.count) connections to \(endpoint) retransmitted \(retransmits) of \(segments) data segments in all; the worst, " + message
+        }
+        let ranges = flagged.map { item in
+            let start = flows.firstDataTime[item.flow], end = flows.lastDataTime[item.flow]
+            return start == FlowTable.never
+                ? TimeRange(from: flows.firstTime[item.flow], to: flows.lastTime[item.flow]) : TimeRange(from: start, to: max(start, end))
+        }
         return Self.description.finding(
-            severity, subject: endpoint,
-            message: "\(connection) (\(endpoint)) retransmitted \(flows.retransmits[flow]) of \(flows.dataSegments[flow]) data segments (\(percent(share))); at that share of the \(fixed(radioTime, 2)) s the radio was up during the transfer, about \(fixed(share * radioTime, 2)) s of radio time went to them.",
-            evidence: evidence, energyJ: share * flowEnergy, timeRanges: [range])
+            severity, subject: endpoint, message: message, evidence: evidence, energyJ: energy,
+            timeRanges: ranges.sorted { ($0.startS, $0.endS) < ($1.startS, $1.endS) })
     }
 }

@@ -88,7 +88,8 @@ public struct NetSmallBurstsRule: Rule {
         let minimum = max(1, context.count(Self.minBursts))
         var findings: [Finding] = []
         for link in [LinkKind.cellular, .wifi] {
-            let linkBursts = bursts.filter { $0.link == link }
+            // A run on one radio (most are) shares the bursts rather than copying them.
+            let linkBursts = bursts.allSatisfy { $0.link == link } ? bursts : bursts.filter { $0.link == link }
             let small = linkBursts.indices.filter { Double(linkBursts[$0].bytes) < limit }
             guard small.count >= minimum, radioEnergy > 0 else { continue }
             let tails = RadioTail.energies(after: linkBursts, link: link, radio: context.priced.radio, model: context.model)
