@@ -50,7 +50,7 @@ import Testing
         #expect(findings[0].timeRanges == [TimeRange(startS: 21, endS: 22)])
     }
 
-    @Test func eachBackgroundStretchIsItsOwnFinding() {
+    @Test func eachBackgroundStretchIsAnOccurrenceOfOneFinding() {
         var run = TimelineBuilder()
         run.lifecycle(0, .background)
         run.cpu(6, duration: 0.1)
@@ -59,8 +59,10 @@ import Testing
         run.lifecycle(20, .background)
         run.cpu(24, duration: 0.1)
         run.cpu(26, duration: 0.1)
-        let findings = evaluate(run.build(end: 30)).findings(of: id)
-        #expect(findings.map { $0.number("entered background") } == [0, 20])
+        let timeline = run.build(end: 30)
+        let occurrences = ruleFindings(BackgroundTimeRule.self, timeline)
+        #expect(occurrences.map { $0.number("entered background") } == [0, 20])
+        #expect(isMerged(evaluate(timeline).findings(of: id), from: occurrences))
     }
 
     func task(open: Double, close: Double, backgroundAt: Double = 0) -> RuleEvaluation {

@@ -67,7 +67,7 @@ import Testing
         #expect(finding.timeRanges == [TimeRange(startS: 20, endS: 40)])
     }
 
-    @Test func eachBackgroundStretchIsOneFinding() throws {
+    @Test func eachBackgroundStretchIsOneOccurrence() throws {
         let timeline = run {
             $0.net(20, .tx, bytes: 500, link: .wifi)
             $0.lifecycle(30, .active)
@@ -76,10 +76,11 @@ import Testing
             $0.lifecycle(41, .suspended)
             $0.net(50, .rx, bytes: 800, link: .wifi)
         }
-        let findings = evaluate(timeline).findings(of: id)
-        #expect(findings.map { $0.number("entered background") } == [10, 40])
-        #expect(findings.map { $0.number("bytes sent") } == [500, 0])
-        #expect(findings.map { $0.texts("states") } == [["background"], ["suspended"]])
+        let occurrences = ruleFindings(NetBackgroundRule.self, timeline)
+        #expect(occurrences.map { $0.number("entered background") } == [10, 40])
+        #expect(occurrences.map { $0.number("bytes sent") } == [500, 0])
+        #expect(occurrences.map { $0.texts("states") } == [["background"], ["suspended"]])
+        #expect(isMerged(evaluate(timeline).findings(of: id), from: occurrences))
     }
 
     @Test func loopbackTrafficIsNotARadioTransfer() {

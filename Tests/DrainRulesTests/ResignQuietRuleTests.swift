@@ -45,7 +45,7 @@ import Testing
         #expect(evaluate(run.build(end: 20)).status(of: id) == .pass)
     }
 
-    @Test func eachResignIsItsOwnFindingAndTheLastLastsToTheEnd() {
+    @Test func eachResignIsAnOccurrenceAndTheLastLastsToTheEnd() {
         var run = TimelineBuilder()
         run.lifecycle(0, .active)
         run.lifecycle(5, .inactive)
@@ -53,9 +53,11 @@ import Testing
         run.lifecycle(7, .active)
         run.lifecycle(10, .inactive)
         run.gpu(15, duration: 0.1)
-        let findings = evaluate(run.build(end: 20)).findings(of: id)
-        #expect(findings.map { $0.number("resigned active") } == [5, 10])
-        #expect(findings.map { $0.number("inactive for") } == [2, 10])
+        let timeline = run.build(end: 20)
+        let occurrences = ruleFindings(ResignQuietRule.self, timeline)
+        #expect(occurrences.map { $0.number("resigned active") } == [5, 10])
+        #expect(occurrences.map { $0.number("inactive for") } == [2, 10])
+        #expect(isMerged(evaluate(timeline).findings(of: id), from: occurrences))
     }
 
     @Test func inactiveBeforeTheFirstActiveIsLaunchNotAResign() {

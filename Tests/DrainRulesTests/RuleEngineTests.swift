@@ -50,6 +50,31 @@ import Testing
         #expect(try #require(finding.timeRanges.last?.endS) >= 295.1)
     }
 
+    @Test func findingsOfOneKeyAndTitleAreMergedAtTheMostSevere() {
+        func finding(_ subject: String, _ severity: Severity, _ title: String = "T", energy: Double?, at start: Double) -> Finding {
+            Finding(
+                rule: "LIFE-BACKGROUND-TIME", area: .lifecycle, severity: severity, title: title, message: "at \(start).",
+                evidence: [Evidence("start", start, unit: "s")], energyJ: energy, timeRanges: [TimeRange(startS: start, endS: start + 1)],
+                fix: "", guidance: "", source: "", subject: subject)
+        }
+        let merged = Finding.mergedByKey([
+            finding("upload-1", .info, energy: 1, at: 30), finding("upload-2", .warning, energy: nil, at: 5),
+            finding("upload-1", .warning, energy: 2, at: 10), finding("upload-1", .info, energy: nil, at: 0),
+            finding("upload-1", .info, "Other", energy: 4, at: 50),
+        ])
+        #expect(merged.map(\.key) == ["LIFE-BACKGROUND-TIME:upload-1", "LIFE-BACKGROUND-TIME:upload-2", "LIFE-BACKGROUND-TIME:upload-1"])
+        let upload = merged[0]
+        // The warning at 10 s leads; energies 1 + 2 (one occurrence had none); every range, in time order.
+        #expect(upload.severity == .warning)
+        #expect(upload.number("start") == 10 && upload.number("occurrences") == 3)
+        #expect(upload.energyJ == 3)
+        #expect(upload.timeRanges.map(\.startS) == [0, 10, 30])
+        #expect(upload.message == "at 10.0. Seen 3 times in this run: the energy and time ranges cover every occurrence, the numbers above are those of the most severe.")
+        // Alone in their groups: unchanged.
+        #expect(merged[1].number("occurrences") == nil && merged[1].energyJ == nil)
+        #expect(merged[2].title == "Other" && merged[2].number("occurrences") == nil)
+    }
+
     @Test func findingsAreSortedBySeverityThenCatalogueThenTime() {
         let evaluation = evaluate(troubledRun())
         let order = evaluation.findings.map { "\($0.severity.rawValue) \($0.rule)" }

@@ -74,7 +74,8 @@ public struct RuleEngine: Sendable {
     }
 
     /// Evaluates every rule; on a run of MetricKit aggregates only, rules that need events
-    /// (all but the `AggregateRule`s) are not applicable. A finding keeps at most
+    /// (all but the `AggregateRule`s) are not applicable. A rule's findings that share a key are
+    /// merged into one (`Finding.mergedByKey`), and a finding keeps at most
     /// `TimeRange.findingLimit` time ranges (`TimeRange.limited`). Findings are sorted by severity
     /// (highest first), then catalogue order, then first time range, then the order the rule
     /// gave them.
@@ -101,7 +102,7 @@ public struct RuleEngine: Sendable {
             case .findings(let found):
                 let status = found.map(\.severity).max().map(RuleResult.Status.init) ?? .pass
                 results.append(RuleResult(id: rule.id, area: rule.area, title: rule.title, status: status))
-                findings += found.enumerated().map { index, finding in
+                findings += Finding.mergedByKey(found).enumerated().map { index, finding in
                     var bounded = finding
                     bounded.timeRanges = TimeRange.limited(finding.timeRanges)
                     return (order, index, bounded)
