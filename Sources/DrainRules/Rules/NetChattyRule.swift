@@ -94,14 +94,7 @@ public struct NetChattyRule: Rule {
             if inWindow >= minimum { flagged.append((flow, inWindow)) }
         }
         let rows = FlowRows(context.timeline, flows: flagged.map(\.flow))
-        var byEndpoint: [StringID: [(flow: Int, inWindow: Double)]] = [:]
-        var endpoints: [StringID] = []
-        for item in flagged {
-            let endpoint = flows.endpoint[item.flow]
-            if byEndpoint[endpoint] == nil { endpoints.append(endpoint) }
-            byEndpoint[endpoint, default: []].append(item)
-        }
-        return .findings(endpoints.map { finding(connections: byEndpoint[$0] ?? [], rows: rows, context) })
+        return .findings(flows.groupedByEndpoint(flagged, flow: \.flow).map { finding(connections: $0, rows: rows, context) })
     }
 
     /// The finding of one endpoint's flagged connections (at least one).

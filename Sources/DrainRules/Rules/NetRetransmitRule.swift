@@ -94,14 +94,7 @@ public struct NetRetransmitRule: Rule {
         guard !flagged.isEmpty else { return .findings([]) }
         let rows = FlowRows(context.timeline, flows: flagged.map(\.flow))
         let busy = RadioBusyTime(context.priced.radio)
-        var byEndpoint: [StringID: [(flow: Int, share: Double)]] = [:]
-        var endpoints: [StringID] = []
-        for item in flagged {
-            let endpoint = flows.endpoint[item.flow]
-            if byEndpoint[endpoint] == nil { endpoints.append(endpoint) }
-            byEndpoint[endpoint, default: []].append(item)
-        }
-        return .findings(endpoints.map { finding(flagged: byEndpoint[$0] ?? [], rows: rows, busy: busy, context) })
+        return .findings(flows.groupedByEndpoint(flagged, flow: \.flow).map { finding(flagged: $0, rows: rows, busy: busy, context) })
     }
 
     /// The finding of one endpoint's flagged flows (at least one).
