@@ -69,7 +69,7 @@ import Testing
         #expect(upload.number("start") == 10 && upload.number("occurrences") == 3)
         #expect(upload.energyJ == 3)
         #expect(upload.timeRanges.map(\.startS) == [0, 10, 30])
-        #expect(upload.message == "at 10.0. Seen 3 times in this run: the energy and time ranges cover every occurrence, the numbers above are those of the most severe.")
+        #expect(upload.message == "at 10.0. Seen 3 times in this run: these figures are the most severe occurrence's; the energy and time ranges cover every occurrence.")
         // Alone in their groups: unchanged.
         #expect(merged[1].number("occurrences") == nil && merged[1].energyJ == nil)
         #expect(merged[2].title == "Other" && merged[2].number("occurrences") == nil)

@@ -35,8 +35,9 @@ extension Finding {
         lead.energyJ = energies.isEmpty ? nil : energies.reduce(0, +)
         lead.timeRanges = group.flatMap(\.timeRanges).sorted { ($0.startS, $0.endS) < ($1.startS, $1.endS) }
         lead.evidence.append(Evidence("occurrences", Double(group.count), unit: "findings"))
-        lead.message += " Seen \(group.count) times in this run: the energy and time ranges cover every occurrence, the numbers above are those of "
-            + (lead.severity > group[0].severity ? "the most severe." : "the first.")
+        lead.message += " Seen \(group.count) times in this run: these figures are "
+            + (lead.severity > group[0].severity ? "the most severe occurrence's" : "the first occurrence's")
+            + "; the energy and time ranges cover every occurrence."
         return lead
     }
 }
