@@ -26,8 +26,9 @@ func expectEveryRunWhole(_ store: TestStore, sourceLocation: SourceLocation = #_
     }
 }
 
-/// Starts `drain ARGUMENTS` without waiting; the store's password in its environment.
-func startDrain(_ arguments: [String], store: TestStore) throws -> Process {
+/// Starts `drain ARGUMENTS` without waiting; the store's password in its environment. Its
+/// standard error goes to `errors` when given (read it with `errorText(_:)`), else nowhere.
+func startDrain(_ arguments: [String], store: TestStore, errors: URL? = nil) throws -> Process {
     let process = Process()
     process.executableURL = DrainCommand.executable
     process.arguments = arguments
@@ -36,9 +37,20 @@ func startDrain(_ arguments: [String], store: TestStore) throws -> Process {
     for (name, value) in store.environment { environment[name] = value }
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    if let errors {
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)  // opening it below fails if this did
+        process.standardError = try FileHandle(forWritingTo: errors)
+    } else {
+        process.standardError = FileHandle.nullDevice
+    }
     try process.run()
     return process
+}
+
+/// The last 4,000 characters a process wrote to `errors`: what a failure message shows (a
+/// sanitizer's report in a child, say).
+func errorText(_ errors: URL) -> String {
+    String((try? String(contentsOf: errors, encoding: .utf8))?.suffix(4_000) ?? "(no standard error)")
 }
 
 /// Waits for `process` on a dispatch thread, leaving the test's cooperative threads free
@@ -98,13 +110,18 @@ func writeHeavyReports(_ count: Int, first: Int, prefix: String, in folder: URL)
     func eightProcessesRecordFourHundredRunsAtOnce(engine: TestEngine) async throws {
         let store = try TestStore.make(engine)
         defer { store.remove() }
+        let errors = (0..<8).map { store.folder.appendingPathComponent("w\($0).stderr") }
         let writers = try (0..<8).map { writer in
             let reports = try writeReports(50, first: 1_000 * (writer + 1), prefix: "w\(writer)", in: store.folder)
-            return try startDrain(["gate"] + reports + ["--scenario", "concurrent", "--store", store.url, "-q"], store: store)
+            return try startDrain(
+                ["gate"] + reports + ["--scenario", "concurrent", "--store", store.url, "-q"], store: store, errors: errors[writer])
         }
         var statuses: [Int32] = []
         for writer in writers { statuses.append(await exitStatus(of: writer)) }
         #expect(statuses == Array(repeating: 0, count: 8))
+        for (writer, status) in statuses.enumerated() where status != 0 {
+            Issue.record("writer \(writer) exited \(status): \(errorText(errors[writer]))")
+        }
         try await store.with(.read) { opened in
             let runs = try await opened.list(RunFilter(), limit: 1_000)
             #expect(runs.count == 400)
