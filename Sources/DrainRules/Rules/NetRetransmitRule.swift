@@ -112,7 +112,10 @@ public struct NetRetransmitRule: Rule {
         if let radio = context.radioLink(for: flows.link[flow]), start != FlowTable.never, end != FlowTable.never {
             radioTime = Clock.seconds(busy.busy(on: radio, from: start, to: end))
         }
-        let flowEnergy = rows.energy(of: flow, in: timeline, context.priced.eventEnergy)
+        // Each flagged flow's radio energy, once: the worst's is evidence, their shares the energy.
+        let flowEnergies = flagged.map { rows.energy(of: $0.flow, in: timeline, context.priced.eventEnergy) }
+        let flowEnergy = flowEnergies[worst]
+        let energy = zip(flagged, flowEnergies).reduce(0.0) { $0 + $1.0.share * $1.1 }
         let severity: Severity = share > context[Self.warningShare] ? .warning : .info
         var evidence = [
             Evidence("connection", text: connection),
@@ -125,9 +128,7 @@ public struct NetRetransmitRule: Rule {
             Evidence("flow radio energy", flowEnergy, unit: "J"),
         ]
         var message = "\(connection) (\(endpoint)) retransmitted \(flows.retransmits[flow]) of \(flows.dataSegments[flow]) data segments (\(percent(share))); at that share of the \(fixed(radioTime, 2)) s the radio was up during the transfer, about \(fixed(share * radioTime, 2)) s of radio time went to them."
-        var energy = share * flowEnergy
         if flagged.count > 1 {
-            energy = flagged.reduce(0.0) { $0 + $1.share * rows.energy(of: $1.flow, in: timeline, context.priced.eventEnergy) }
             let retransmits = flagged.reduce(0) { $0 + Int(flows.retransmits[$1.flow]) }
             let segments = flagged.reduce(0) { $0 + Int(flows.dataSegments[$1.flow]) }
             evidence += [
