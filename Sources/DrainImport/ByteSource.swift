@@ -123,7 +123,7 @@ struct MemoryByteSource: ByteSource {
 }
 
 /// `read(2)` and `close(2)`, named apart from the methods above that wrap them.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
 

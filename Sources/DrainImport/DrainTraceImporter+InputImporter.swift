@@ -12,6 +12,6 @@ extension DrainTraceImporter: ChunkedTextImporter {
     public func read(
         source: InputSource, inputIndex: UInt16, capture: CaptureOptions, progress: ImportProgress?
     ) throws(ImportError) -> ImportedInput {
-        try Self.read(source, inputIndex: inputIndex, progress: progress)
+        try Self.readFile(path: source.path, compression: source.compression, inputIndex: inputIndex, progress: progress)
     }
 }

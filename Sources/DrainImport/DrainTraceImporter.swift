@@ -17,6 +17,7 @@ public struct DrainTraceImporter: Sendable {
     public init() {}
 
     /// Reads the Drain trace at `path`, decompressing it if it starts with gzip's magic bytes.
+    /// A plain file of 16 MiB or more is parsed in two halves on two threads.
     ///
     /// - Parameter inputIndex: the input's index in the analysis, stored in every row's
     ///   `input` column.
@@ -30,7 +31,7 @@ public struct DrainTraceImporter: Sendable {
     public static func read(
         path: String, inputIndex: UInt16 = 0, progress: ImportProgress? = nil
     ) throws(ImportError) -> ImportedInput {
-        try read(path: path, inputIndex: inputIndex, chunkSize: defaultChunkSize, progress: progress)
+        try readFile(path: path, compression: nil, inputIndex: inputIndex, progress: progress)
     }
 
     /// Reads a Drain trace held in memory, as if read from a file at `path`.
@@ -44,25 +45,39 @@ public struct DrainTraceImporter: Sendable {
     ) throws(ImportError) -> ImportedInput {
         var lines = LineReader(source: source, path: path, chunkSize: chunkSize)
         var parser = DrainTraceParser(path: path, inputIndex: inputIndex)
+        let header = try readHeader(from: &lines, into: &parser, path: path)
+        if let cutOff = try readEvents(from: &lines, into: &parser, path: path) {
+            parser.recordCutOff(cutOff)
+        }
+        return parser.finish(header: header)
+    }
 
-        var header: DrainTraceHeader?
+    /// Reads lines up to the first that is not blank and parses it as the header.
+    static func readHeader<Source: ByteSource>(
+        from lines: inout LineReader<Source>, into parser: inout DrainTraceParser, path: String
+    ) throws(ImportError) -> DrainTraceHeader {
         var sawAnyLine = false
         while let line = try lines.nextLine() {
             sawAnyLine = true
             let start = line.number == 1 ? byteOrderMarkLength(line.bytes) : 0
             if isBlank(line.bytes, from: start) { continue }
             do {
-                header = try parser.parseHeader(line, from: start)
+                return try parser.parseHeader(line, from: start)
             } catch {
                 throw .badData(path: path, location: error.location(line: line.number), reason: error.message)
             }
-            break
         }
-        guard let header else {
-            let reason = sawAnyLine ? "the file holds only blank lines, expected a drain_trace header" : "empty file, expected a drain_trace header"
-            throw .badData(path: path, location: nil, reason: reason)
-        }
+        let reason = sawAnyLine ? "the file holds only blank lines, expected a drain_trace header" : "empty file, expected a drain_trace header"
+        throw .badData(path: path, location: nil, reason: reason)
+    }
 
+    /// Parses every remaining line as an event. Returns the last line when it is cut off
+    /// (unterminated and ending where more JSON was expected: the events before it are
+    /// kept); throws for any other bad line. The timeline's columns are reserved once, from
+    /// the length of the first lines and the source's size.
+    static func readEvents<Source: ByteSource>(
+        from lines: inout LineReader<Source>, into parser: inout DrainTraceParser, path: String
+    ) throws(ImportError) -> CutOffLine? {
         var estimate = CapacityEstimate()
         while let line = try lines.nextLine() {
             if isBlank(line.bytes, from: 0) { continue }
@@ -72,17 +87,11 @@ public struct DrainTraceImporter: Sendable {
             do {
                 try parser.parseEvent(line)
             } catch {
-                if !line.isTerminated && error.isCutOff {
-                    parser.diagnostics.record(
-                        .warning, code: "truncated",
-                        message: "the last line (line \(line.number)) is cut off: \(error.message); the \(parser.timeline.count) events before it were kept",
-                        location: error.location(line: line.number))
-                    break
-                }
+                if !line.isTerminated && error.isCutOff { return CutOffLine(error: error, line: line.number) }
                 throw .badData(path: path, location: error.location(line: line.number), reason: error.message)
             }
         }
-        return parser.finish(header: header)
+        return nil
     }
 
     /// 3 if the bytes start with a UTF-8 byte order mark, else 0.

@@ -24,7 +24,7 @@ extension DrainTraceParser {
             if unknownTypes.count == 0 {
                 unknownTypes.first(
                     message: "event type \(QuotedText.quote(typeName)) is not known to this reader; such events are kept as \"unknown\" and ignored by pricing and rules",
-                    location: LineError.location(line: line.number, offset: line.valueOffset(.type)))
+                    line: line.number, offset: line.valueOffset(.type))
             }
             unknownTypes.count += 1
         } else {

@@ -68,9 +68,34 @@ struct DrainTraceParser: ~Copyable {
         if unknownFields.count == 0, let (name, offset) = line.firstUnknownField(allowed: allowed) {
             unknownFields.first(
                 message: "field \(name) is not part of \(context()) in drain_trace \(DrainTraceImporter.supportedVersion) and was ignored",
-                location: LineError.location(line: line.number, offset: offset))
+                line: line.number, offset: offset)
         }
         unknownFields.count += count
+    }
+
+    /// Records the `truncated` warning for a cut-off last line, counting the events kept.
+    mutating func recordCutOff(_ cutOff: CutOffLine) {
+        diagnostics.record(
+            .warning, code: "truncated",
+            message: "the last line (line \(cutOff.line)) is cut off: \(cutOff.error.message); the \(timeline.count) events before it were kept",
+            location: cutOff.error.location(line: cutOff.line))
+    }
+
+    /// What this parser read, as the later part of an input, for the parser of the part
+    /// before it (`append(_:lineOffset:)`).
+    consuming func laterPart(cutOff: CutOffLine?, lines: Int) -> ParsedPart {
+        ParsedPart(timeline: timeline, unknownTypes: unknownTypes, unknownFields: unknownFields, cutOff: cutOff, lines: lines)
+    }
+
+    /// Appends the part of the input that follows this parser's, read by another parser whose
+    /// line 1 is line `lineOffset + 1` here: its rows, its tallies and its cut-off last line.
+    mutating func append(_ part: consuming ParsedPart, lineOffset: Int) {
+        timeline.appendRows(of: part.timeline)
+        unknownTypes.add(part.unknownTypes, lineOffset: lineOffset)
+        unknownFields.add(part.unknownFields, lineOffset: lineOffset)
+        if let cutOff = part.cutOff {
+            recordCutOff(CutOffLine(error: cutOff.error, line: cutOff.line + lineOffset))
+        }
     }
 
     /// Ends the input: records the tallied diagnostics, sorts the timeline if needed and
@@ -90,6 +115,23 @@ struct DrainTraceParser: ~Copyable {
     }
 }
 
+/// A last line that ends where more JSON was expected: the signature of a cut-off write.
+struct CutOffLine {
+    let error: LineError
+    /// The line's number in the part of the input it was read from.
+    let line: Int
+}
+
+/// The later part of one input, parsed on its own (`DrainTraceImporter+Halves`).
+struct ParsedPart {
+    var timeline: Timeline
+    var unknownTypes: DiagnosticTally
+    var unknownFields: DiagnosticTally
+    var cutOff: CutOffLine?
+    /// The lines the part holds.
+    var lines: Int
+}
+
 /// Counts one kind of diagnostic while reading, keeping the first occurrence's message, so
 /// that the hot loop touches only an integer; recorded once at the end.
 struct DiagnosticTally {
@@ -97,6 +139,9 @@ struct DiagnosticTally {
     var count = 0
     private(set) var message = ""
     private(set) var location: String?
+    /// The first occurrence's line and byte offset, when it was given as numbers: a later
+    /// part of an input read on its own numbers its lines from 1 (`add(_:lineOffset:)`).
+    private var place: (line: Int, offset: Int)?
 
     init(code: String) {
         self.code = code
@@ -105,6 +150,26 @@ struct DiagnosticTally {
     mutating func first(message: String, location: String) {
         self.message = message
         self.location = location
+        place = nil
+    }
+
+    mutating func first(message: String, line: Int, offset: Int) {
+        self.message = message
+        location = LineError.location(line: line, offset: offset)
+        place = (line, offset)
+    }
+
+    /// Adds the tally of the part of the same input that follows the one this tally counted,
+    /// whose lines were numbered from 1 where they are `lineOffset + 1` in the input.
+    mutating func add(_ later: DiagnosticTally, lineOffset: Int) {
+        if count == 0, later.count > 0 {
+            if let place = later.place {
+                first(message: later.message, line: place.line + lineOffset, offset: place.offset)
+            } else {
+                first(message: later.message, location: later.location ?? "")
+            }
+        }
+        count += later.count
     }
 
     func record(into diagnostics: inout ImportDiagnostics, severity: ImportDiagnostic.Severity) {

@@ -53,6 +53,9 @@ struct LineReader<Source: ByteSource>: ~Copyable {
         buffer.deallocate()
     }
 
+    /// The lines returned so far.
+    var linesRead: Int { lineNumber }
+
     /// The size of the whole input, when the source knows it.
     var sourceSize: Int? { source.size }
 

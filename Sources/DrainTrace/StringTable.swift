@@ -44,6 +44,18 @@ public struct StringTable: Sendable {
         return StringID(id)
     }
 
+    /// Interns every string of `other` and returns, for each of its ids, the id here.
+    /// O(bytes of `other`).
+    public mutating func intern(contentsOf other: StringTable) -> [StringID] {
+        var ids = [StringID](repeating: 0, count: other.count)
+        other.bytes.withUnsafeBytes { storage in
+            for id in 1..<other.count {
+                ids[id] = intern(UnsafeRawBufferPointer(rebasing: storage[Int(other.starts[id])..<Int(other.ends[id])]))
+            }
+        }
+        return ids
+    }
+
     /// Interns a string and returns its id.
     public mutating func intern(_ string: String) -> StringID {
         var copy = string

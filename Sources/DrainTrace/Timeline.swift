@@ -99,6 +99,31 @@ public struct Timeline: Sendable {
         if eventEnd > end { end = eventEnd }
     }
 
+    /// Appends the rows of `other` after this timeline's, as if appended one by one: `other`
+    /// is a later part of the same input read on its own (with its own strings, which are
+    /// interned here). Its flows, aggregates and gaps are not carried over: importers of
+    /// inputs that have them read them whole. O(rows + string bytes of `other`).
+    public mutating func appendRows(of other: Timeline) {
+        guard !other.isEmpty else { return }
+        let ids = strings.intern(contentsOf: other.strings)
+        if !other.sorted || (time.last.map { other.time[0] < $0 } ?? false) { sorted = false }
+        time.append(contentsOf: other.time)
+        kind.append(contentsOf: other.kind)
+        thread.append(contentsOf: other.thread.lazy.map { ids[Int($0)] })
+        code.append(contentsOf: other.code)
+        code2.append(contentsOf: other.code2)
+        amount.append(contentsOf: other.amount)
+        amount2.append(contentsOf: other.amount2)
+        duration.append(contentsOf: other.duration)
+        value.append(contentsOf: other.value)
+        value2.append(contentsOf: other.value2)
+        label.append(contentsOf: other.label.lazy.map { ids[Int($0)] })
+        label2.append(contentsOf: other.label2.lazy.map { ids[Int($0)] })
+        input.append(contentsOf: other.input)
+        end = max(end, other.end)
+        backwardJumps.add(other.backwardJumps)
+    }
+
     /// The row at `index` as a value. O(1).
     public subscript(index: Int) -> Event {
         Event(

@@ -30,7 +30,13 @@ enum AggregateBenchmark {
         // no category at all (it reads 4 of the 5 bytes per entry that totals read).
         let ceiling = Measurement(name: "ceiling: energy column summed, no categories", items: ledger.count, unit: "entries")
             .run(repeats: repeats) { sink += columnSum(ledger.energy) }
-        print("totals: Aggregate reaches \(Formatting.fixed(totals / ceiling * 100, digits: 0)) % of that ceiling\n")
+        print("totals: Aggregate reaches \(Formatting.fixed(totals / ceiling * 100, digits: 0)) % of that ceiling")
+        let stores = Measurement(name: "bound: one Float add into memory per entry, no categories", items: ledger.count, unit: "entries")
+            .run(repeats: repeats) { sink += storePerEntrySum(ledger.energy) }
+        print("totals: Aggregate reaches \(Formatting.fixed(totals / stores * 100, digits: 0)) % of that bound")
+        let masked = Measurement(name: "alternative: lane-masked totals in registers", items: ledger.count, unit: "entries")
+            .run(repeats: repeats) { sink += laneMaskedTotals(ledger)[0] }
+        print("totals: Aggregate / lane-masked = \(Formatting.fixed(totals / masked, digits: 2))×\n")
         for seconds: Int64 in [1, 60] {
             let width = seconds * Clock.nanosecondsPerSecond
             let bins = Int(span / width) + 1

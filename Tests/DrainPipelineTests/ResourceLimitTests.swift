@@ -147,7 +147,7 @@ struct ResourceLimitTests {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let chrome = directory.appendingPathComponent("long-value.json")
-        FileManager.default.createFile(atPath: chrome.path, contents: Data(#"{"traceEvents":[{"ph":"X","ts":0,"dur":5,"pid":1,"tid":1,"name":""#.utf8))
+        #expect(FileManager.default.createFile(atPath: chrome.path, contents: Data(#"{"traceEvents":[{"ph":"X","ts":0,"dur":5,"pid":1,"tid":1,"name":""#.utf8)))
         let handle = try FileHandle(forWritingTo: chrome)
         try handle.seekToEnd()
         let chunk = Data(repeating: UInt8(ascii: "a"), count: 1 << 20)

@@ -1,4 +1,5 @@
 import DrainReport
+import DrainModel
 import DrainRules
 import DrainTrace
 import Testing
@@ -18,6 +19,22 @@ import Testing
         run.lifecycle(10, .background)
         run.cpu(20, duration: 0.2)  // LIFE-BACKGROUND-TIME error
         return run
+    }
+
+    @Test("rules shared out over threads give the evaluation one thread gives", arguments: [2, 3, 8])
+    func threadsDoNotChangeTheEvaluation(threads: Int) {
+        var run = troubledEvents()
+        // Network findings too: a periodic poll and chatty small exchanges to two hosts.
+        for index in 0..<40 {
+            let t = 0.5 + Double(index) * 0.7
+            run.net(t, .tx, bytes: 300, host: index % 2 == 0 ? "api.example.com" : "cdn.example.net", link: .cellular)
+            run.net(t + 0.05, .rx, bytes: 900, host: index % 2 == 0 ? "api.example.com" : "cdn.example.net", link: .cellular)
+        }
+        let model = TestModel.phone
+        let priced = Pricer(model: model).price(run.build(end: 30))
+        let single = RuleEngine(model: model).evaluate(priced, threads: 1)
+        #expect(single.findings.count >= 5)
+        #expect(RuleEngine(model: model).evaluate(priced, threads: threads) == single)
     }
 
     @Test func timeRangesBeyondTheLimitAreJoinedAcrossTheShortestGaps() {

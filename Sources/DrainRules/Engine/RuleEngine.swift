@@ -5,8 +5,9 @@ import DrainTrace
 /// Runs every guidance rule over a priced run.
 ///
 /// Each parameter resolves in three steps: the rule's default, then the device model's
-/// `thresholds` for that rule, then the `--config` file. Rules run independently and in
-/// catalogue order; each is O(n) or O(n log n) in the events (see each rule).
+/// `thresholds` for that rule, then the `--config` file. Rules run independently, shared out
+/// over the processors (two at most), and their results are taken in catalogue order; each is
+/// O(n) or O(n log n) in the events (see each rule).
 public struct RuleEngine: Sendable {
     /// Every implemented rule, in `GUIDANCE.md` catalogue order.
     public static let allRules: [any Rule.Type] = [
@@ -79,23 +80,35 @@ public struct RuleEngine: Sendable {
     /// `TimeRange.findingLimit` time ranges (`TimeRange.limited`). Findings are sorted by severity
     /// (highest first), then catalogue order, then first time range, then the order the rule
     /// gave them.
-    public func evaluate(_ priced: PricedTimeline) -> RuleEvaluation {
+    ///
+    /// - Parameter threads: how many threads share the rules (the calling one included); the
+    ///   evaluation is the same for any number.
+    public func evaluate(_ priced: PricedTimeline, threads: Int = ParallelWork.defaultThreads()) -> RuleEvaluation {
+        let parameters = Self.allRules.map { ruleType -> [String: Double]? in
+            let rule = ruleType.description
+            guard configuration.isEnabled(rule.id) else { return nil }
+            return Dictionary(uniqueKeysWithValues: self.thresholds(for: rule).map { ($0.parameter, $0.value) })
+        }
+        // Rules only read the priced run, so they are shared out over the cores.
+        let outcomes = ParallelWork.map(Self.allRules.count, threads: threads) { order -> RuleOutcome? in
+            guard let parameters = parameters[order] else { return nil }
+            let ruleType = Self.allRules[order]
+            if priced.timeline.isAggregatesOnly && !(ruleType is any AggregateRule.Type) {
+                return .notApplicable(RuleContext.needsTimelineReason)
+            }
+            return ruleType.init().evaluate(RuleContext(priced: priced, model: model, parameters: parameters))
+        }
         var findings: [(order: Int, index: Int, finding: Finding)] = []
         var results: [RuleResult] = []
-        var thresholds: [ThresholdUsed] = []
+        var used: [ThresholdUsed] = []
         for (order, ruleType) in Self.allRules.enumerated() {
             let rule = ruleType.description
-            guard configuration.isEnabled(rule.id) else {
+            guard let outcome = outcomes[order] else {
                 let reason = "disabled in \(configuration.path ?? "the configuration")"
                 results.append(RuleResult(id: rule.id, area: rule.area, title: rule.title, status: .disabled, reason: reason))
                 continue
             }
-            let used = self.thresholds(for: rule)
-            thresholds += used
-            let parameters = Dictionary(uniqueKeysWithValues: used.map { ($0.parameter, $0.value) })
-            let context = RuleContext(priced: priced, model: model, parameters: parameters)
-            let aggregatesOnly = priced.timeline.isAggregatesOnly && !(ruleType is any AggregateRule.Type)
-            let outcome = aggregatesOnly ? .notApplicable(RuleContext.needsTimelineReason) : ruleType.init().evaluate(context)
+            used += thresholds(for: rule)
             switch outcome {
             case .notApplicable(let reason):
                 results.append(RuleResult(id: rule.id, area: rule.area, title: rule.title, status: .notApplicable, reason: reason))
@@ -117,7 +130,7 @@ public struct RuleEngine: Sendable {
             if lhsStart != rhsStart { return lhsStart < rhsStart }
             return lhs.index < rhs.index
         }
-        return RuleEvaluation(findings: findings.map(\.finding), results: results, thresholds: thresholds)
+        return RuleEvaluation(findings: findings.map(\.finding), results: results, thresholds: used)
     }
 }
 
