@@ -67,9 +67,10 @@ public enum Analysis {
         timeline.gaps = TimeGaps.detect(in: timeline, threshold: gapThreshold)
         recordGaps(of: timeline, in: &diagnostics)
         let priced = Pricer(model: model).price(timeline, resolution: ledgerResolution(timeline, binSeconds: binSeconds))
-        let evaluation = RuleEngine(model: model, configuration: configuration).evaluate(priced)
-        return ReportAssembler(priced: priced, model: model, binSeconds: binSeconds)
-            .report(inputs: imported.map(\.info), diagnostics: diagnostics, evaluation: evaluation)
+        let assembler = ReportAssembler(priced: priced, model: model, binSeconds: binSeconds)
+        let (evaluation, figures) = RuleEngine(model: model, configuration: configuration)
+            .evaluate(priced, alongside: { assembler.figures() })
+        return assembler.report(figures, inputs: imported.map(\.info), diagnostics: diagnostics, evaluation: evaluation)
     }
 
     /// The ledger resolution for the report's timeline bins (`binSeconds`, else the width

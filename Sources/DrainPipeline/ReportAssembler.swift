@@ -32,18 +32,44 @@ struct ReportAssembler {
     /// The run's end: the last event, or the end of a radio tail the run caused.
     var end: Nanoseconds { priced.end }
 
+    /// Everything in the report that does not depend on the rules' verdicts: computed while
+    /// the rules run (`RuleEngine.evaluate(_:threads:alongside:)`).
+    struct Figures {
+        let energy: EnergySummary
+        let tally: RunTally
+        let memory: MemorySummary
+        let radio: (summary: RadioSummary, laneTotal: Int)
+        let breakdown: (rows: [KeyEnergy], limits: [String: ListLimit])
+        let endpoints: [EndpointSummary]
+        let bins: (bins: TimelineBins, lifecycleTotal: Int, markTotal: Int)
+        let threads: [ThreadEnergy]
+        let assumedLink: AssumedLink?
+    }
+
+    func figures() -> Figures {
+        let tally = RunTally(priced, defaultLink: model.radio.defaultLink == .wifi ? .wifi : .cellular)
+        return Figures(
+            energy: energySummary(activeS: Clock.seconds(activeDuration)), tally: tally, memory: memorySummary(),
+            radio: radioSummary(), breakdown: breakdown(), endpoints: endpoints(), bins: bins(), threads: threadEnergy(tally),
+            assumedLink: tally.assumedBytes > 0 ? assumedLink(bytes: tally.assumedBytes) : nil)
+    }
+
     func report(inputs: [InputInfo], diagnostics: [ImportDiagnostics], evaluation: RuleEvaluation) -> Report {
+        report(figures(), inputs: inputs, diagnostics: diagnostics, evaluation: evaluation)
+    }
+
+    func report(_ figures: Figures, inputs: [InputInfo], diagnostics: [ImportDiagnostics], evaluation: RuleEvaluation) -> Report {
         let durationS = Clock.seconds(end)
         let activeS = Clock.seconds(activeDuration)
-        let energy = energySummary(activeS: activeS)
-        let tally = RunTally(priced, defaultLink: model.radio.defaultLink == .wifi ? .wifi : .cellular)
-        let memory = memorySummary()
-        let radio = radioSummary()
-        let breakdown = breakdown()
-        let endpoints = endpoints()
-        let bins = bins()
-        let threads = threadEnergy(tally)
-        let assumedLink = tally.assumedBytes > 0 ? assumedLink(bytes: tally.assumedBytes) : nil
+        let energy = figures.energy
+        let tally = figures.tally
+        let memory = figures.memory
+        let radio = figures.radio
+        let breakdown = figures.breakdown
+        let endpoints = figures.endpoints
+        let bins = figures.bins
+        let threads = figures.threads
+        let assumedLink = figures.assumedLink
         let findings = evaluation.findings.map { finding in
             // Every network finding says which link was assumed, and how to change it.
             guard let assumedLink, finding.area == .network else { return finding }

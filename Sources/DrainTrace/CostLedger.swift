@@ -71,12 +71,11 @@ public struct CostLedger: Sendable {
         }
     }
 
-    /// Sorts entries by time, stably. O(n log n) if out of order, else O(1).
+    /// Sorts entries by time, stably. O(n + k log k) for k entries behind an earlier one
+    /// (see `timeOrder`), O(n log n) at worst; O(1) when already sorted.
     public mutating func sortByTime() {
         guard !sorted else { return }
-        let order = (0..<time.count).sorted { lhs, rhs in
-            time[lhs] != time[rhs] ? time[lhs] < time[rhs] : lhs < rhs
-        }
+        let order = Self.timeOrder(time)
         time = order.map { time[$0] }
         category = order.map { category[$0] }
         energy = order.map { energy[$0] }
@@ -86,4 +85,44 @@ public struct CostLedger: Sendable {
     }
 
     public var isSorted: Bool { sorted }
+
+    /// The positions of `times` in stable time order (by time, then position).
+    ///
+    /// A priced ledger comes nearly sorted: entries are added event by event, and only radio
+    /// tails closed late and work split ahead into later pieces fall out of line (about one
+    /// entry in six on a generated 10 M-event trace). So the entries not below the running
+    /// maximum are taken as one sorted run, the others are sorted on their own, and the two
+    /// are merged: O(n + k log k) for k of the others. When more than a quarter of the entries
+    /// fall out (an early entry far ahead of the rest), everything is sorted: O(n log n).
+    static func timeOrder(_ times: [Nanoseconds]) -> [Int] {
+        var run: [Int] = []
+        run.reserveCapacity(times.count)
+        var behind: [Int] = []
+        var highest = Nanoseconds.min
+        for index in times.indices {
+            if times[index] >= highest {
+                highest = times[index]
+                run.append(index)
+            } else {
+                behind.append(index)
+            }
+        }
+        func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
+            times[lhs] != times[rhs] ? times[lhs] < times[rhs] : lhs < rhs
+        }
+        guard behind.count <= times.count / 4 else { return times.indices.sorted(by: precedes) }
+        behind.sort(by: precedes)
+        var order: [Int] = []
+        order.reserveCapacity(times.count)
+        var next = 0
+        for index in run {
+            while next < behind.count, precedes(behind[next], index) {
+                order.append(behind[next])
+                next += 1
+            }
+            order.append(index)
+        }
+        order.append(contentsOf: behind[next...])
+        return order
+    }
 }

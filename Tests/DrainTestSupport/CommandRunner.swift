@@ -108,7 +108,7 @@ extension DrainCommand {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         let errorHandle = try FileHandle(forWritingTo: errorFile)
         process.standardError = errorHandle
         let started = Date()

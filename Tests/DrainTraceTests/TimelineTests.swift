@@ -1,4 +1,4 @@
-import DrainTrace
+@testable import DrainTrace
 import Testing
 
 @Suite struct StringTableTests {
@@ -133,6 +133,30 @@ import Testing
         ledger.sortByTime()
         #expect(ledger.time == [2, 5])
         #expect(ledger.category == [EnergyCategory.disk.rawValue, EnergyCategory.cpu.rawValue])
+    }
+
+    /// Ledgers as pricing leaves them (mostly in order, some entries late or split ahead), and
+    /// shapes that defeat the one-run shortcut: every order must be the stable sort's.
+    @Test("the time order equals a stable sort, nearly sorted or not", arguments: [0, 1, 2, 3, 4])
+    func timeOrderIsTheStableSort(shape: Int) {
+        var state: UInt64 = 0x5EED_0000 + UInt64(shape)
+        func next(_ bound: Int64) -> Int64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int64((state >> 33) % UInt64(bound))
+        }
+        let count = 5_000
+        let times: [Nanoseconds] = (0..<count).map { index in
+            let base = Int64(index) * 10
+            switch shape {
+            case 0: return base  // sorted
+            case 1: return next(6) == 0 ? base - next(200) : base  // one in six late, as pricing leaves them
+            case 2: return index == 3 ? 1_000_000 : base  // one entry far ahead: everything after falls behind it
+            case 3: return next(50)  // random with many ties
+            default: return Int64(count - index) / 3  // descending with ties
+            }
+        }
+        let reference = times.indices.sorted { times[$0] != times[$1] ? times[$0] < times[$1] : $0 < $1 }
+        #expect(CostLedger.timeOrder(times) == reference)
     }
 }
 

@@ -84,19 +84,35 @@ public struct RuleEngine: Sendable {
     /// - Parameter threads: how many threads share the rules (the calling one included); the
     ///   evaluation is the same for any number.
     public func evaluate(_ priced: PricedTimeline, threads: Int = ParallelWork.defaultThreads()) -> RuleEvaluation {
+        evaluate(priced, threads: threads, alongside: {}).evaluation
+    }
+
+    /// `evaluate(_:threads:)`, with `extra` work that only reads the same run (the report's
+    /// figures) done on the same threads, before the rules that are not yet taken: it starts
+    /// first, so a long piece of work does not finish last on its own.
+    public func evaluate<Extra>(
+        _ priced: PricedTimeline, threads: Int = ParallelWork.defaultThreads(), alongside extra: @Sendable () -> Extra
+    ) -> (evaluation: RuleEvaluation, extra: Extra) {
         let parameters = Self.allRules.map { ruleType -> [String: Double]? in
             let rule = ruleType.description
             guard configuration.isEnabled(rule.id) else { return nil }
             return Dictionary(uniqueKeysWithValues: self.thresholds(for: rule).map { ($0.parameter, $0.value) })
         }
         // Rules only read the priced run, so they are shared out over the cores.
-        let outcomes = ParallelWork.map(Self.allRules.count, threads: threads) { order -> RuleOutcome? in
-            guard let parameters = parameters[order] else { return nil }
+        let pieces = ParallelWork.map(Self.allRules.count + 1, threads: threads) { piece -> Piece<Extra> in
+            guard piece > 0 else { return .extra(extra()) }
+            let order = piece - 1
+            guard let parameters = parameters[order] else { return .rule(nil) }
             let ruleType = Self.allRules[order]
             if priced.timeline.isAggregatesOnly && !(ruleType is any AggregateRule.Type) {
-                return .notApplicable(RuleContext.needsTimelineReason)
+                return .rule(.notApplicable(RuleContext.needsTimelineReason))
             }
-            return ruleType.init().evaluate(RuleContext(priced: priced, model: model, parameters: parameters))
+            return .rule(ruleType.init().evaluate(RuleContext(priced: priced, model: model, parameters: parameters)))
+        }
+        guard case .extra(let extraResult) = pieces[0] else { preconditionFailure("piece 0 is the extra work") }
+        let outcomes = pieces.dropFirst().map { piece -> RuleOutcome? in
+            guard case .rule(let outcome) = piece else { preconditionFailure("pieces after the first are rules") }
+            return outcome
         }
         var findings: [(order: Int, index: Int, finding: Finding)] = []
         var results: [RuleResult] = []
@@ -130,8 +146,15 @@ public struct RuleEngine: Sendable {
             if lhsStart != rhsStart { return lhsStart < rhsStart }
             return lhs.index < rhs.index
         }
-        return RuleEvaluation(findings: findings.map(\.finding), results: results, thresholds: used)
+        return (RuleEvaluation(findings: findings.map(\.finding), results: results, thresholds: used), extraResult)
     }
+}
+
+/// One piece of `RuleEngine.evaluate(_:threads:alongside:)`'s work: the extra work, or a
+/// rule's outcome (nil for a disabled rule).
+private enum Piece<Extra> {
+    case extra(Extra)
+    case rule(RuleOutcome?)
 }
 
 extension RuleResult.Status {

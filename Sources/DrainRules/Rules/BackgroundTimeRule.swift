@@ -89,7 +89,7 @@ public struct BackgroundTimeRule: Rule {
         ])
 
     /// Event kinds that count as the app doing work.
-    static let activityKinds: Set<EventKind> = [.cpu, .wakeup, .timer, .poll, .net, .disk, .gpu, .frame]
+    static let activityKinds: EventKindSet = [.cpu, .wakeup, .timer, .poll, .net, .disk, .gpu, .frame]
 
     public init() {}
 
@@ -99,7 +99,8 @@ public struct BackgroundTimeRule: Rule {
         let grace = context.span(Self.grace)
         var open: [StringID: Nanoseconds] = [:]
         var tasks: [BackgroundTask] = []
-        var unprotected: [Int: Activity] = [:]
+        // By stretch index: a dictionary would hash the index for every row of work.
+        var unprotected = [Activity?](repeating: nil, count: track.stretches.count)
         var taskEvents = 0
         for row in 0..<timeline.count {
             let kind = timeline.kind[row]
@@ -120,7 +121,8 @@ public struct BackgroundTimeRule: Rule {
             } else if Self.activityKinds.contains(kind), open.isEmpty, let stretch = track.stretch(atRow: row) {
                 let end = time + max(0, timeline.duration[row])
                 guard end > track.stretches[stretch].start + grace else { continue }
-                unprotected[stretch, default: Activity(first: time)].add(kind, end: end, energy: context.priced.eventEnergy[row])
+                if unprotected[stretch] == nil { unprotected[stretch] = Activity(first: time) }
+                unprotected[stretch]!.add(kind, end: end, energy: context.priced.eventEnergy[row])
             }
         }
         guard !track.stretches.isEmpty || taskEvents > 0 else {
@@ -129,7 +131,8 @@ public struct BackgroundTimeRule: Rule {
         for (id, begin) in open { tasks.append(BackgroundTask(id: id, begin: begin, end: timeline.end, ending: .openAtEnd)) }
 
         var findings: [(start: Nanoseconds, finding: Finding)] = []
-        for (stretch, activity) in unprotected {
+        for (stretch, activity) in unprotected.enumerated() {
+            guard let activity else { continue }
             findings.append((activity.first, unprotectedFinding(activity, since: track.stretches[stretch].start, context)))
         }
         let maximum = context.span(Self.maxTask)
@@ -144,8 +147,8 @@ public struct BackgroundTimeRule: Rule {
     }
 
     private func unprotectedFinding(_ activity: Activity, since start: Nanoseconds, _ context: RuleContext) -> Finding {
-        let kinds = activity.kinds.sorted { $0.key.rawValue < $1.key.rawValue }
-            .map { "\($0.key.traceName) \($0.value)" }.joined(separator: ", ")
+        let kinds = activity.kinds.nonZero
+            .map { "\($0.kind.traceName) \($0.count)" }.joined(separator: ", ")
         let until = Clock.seconds(activity.last - start)
         let evidence = [
             Evidence("entered background", Clock.seconds(start), unit: "s"),
@@ -211,7 +214,7 @@ public struct BackgroundTimeRule: Rule {
         var last: Nanoseconds = .min
         var count = 0
         var energy = 0.0
-        var kinds: [EventKind: Int] = [:]
+        var kinds = EventKindCounts()
 
         init(first: Nanoseconds) {
             self.first = first
@@ -221,7 +224,7 @@ public struct BackgroundTimeRule: Rule {
             count += 1
             last = max(last, end)
             self.energy += energy
-            kinds[kind, default: 0] += 1
+            kinds[kind] += 1
         }
     }
 }

@@ -111,7 +111,7 @@ public struct NetBackgroundRule: Rule {
             // An instant at t is the nanosecond before it, so that it overlaps a stretch
             // exactly when it is more than the grace after the stretch began.
             let overlapStart = end > start ? start : start - 1
-            guard let stretch = track.stretches(spanning: overlapStart, to: end, pastGrace: grace).first else { continue }
+            guard let stretch = track.firstStretch(spanning: overlapStart, to: end, pastGrace: grace) else { continue }
             late[stretch, default: Transfers()].add(row: row, start: start, end: end, context)
         }
         guard transfers > 0 else { return .notApplicable(RuleContext.noTrafficReason) }

@@ -13,7 +13,7 @@ import DrainTrace
 /// background. O(n).
 public struct ResignQuietRule: Rule {
     /// Event kinds that are work the app should stop when it resigns active.
-    static let workKinds: Set<EventKind> = [.timer, .cpu, .gpu]
+    static let workKinds: EventKindSet = [.timer, .cpu, .gpu]
 
     static let minEvents = RuleParameter("min_events", default: 1, unit: "events", "timer fires, CPU slices and GPU slices after resigning active that make a finding")
 
@@ -104,14 +104,14 @@ public struct ResignQuietRule: Rule {
 
     private func finding(_ resign: Resign, _ context: RuleContext) -> Finding {
         let timeline = context.timeline
-        let kinds = resign.kinds.sorted { $0.key.rawValue < $1.key.rawValue }
-            .map { "\($0.key.traceName) \($0.value)" }.joined(separator: ", ")
+        let kinds = resign.kinds.nonZero
+            .map { "\($0.kind.traceName) \($0.count)" }.joined(separator: ", ")
         var evidence = [
             Evidence("resigned active", Clock.seconds(resign.start), unit: "s"),
             Evidence("inactive for", Clock.seconds(resign.end - resign.start), unit: "s"),
             Evidence("events", Double(resign.count), unit: "events"),
             Evidence("event kinds", text: kinds),
-            Evidence("timer fires", Double(resign.kinds[.timer] ?? 0), unit: "fires"),
+            Evidence("timer fires", Double(resign.kinds[.timer]), unit: "fires"),
             Evidence("CPU time", resign.cpuTime, unit: "s"),
             Evidence("GPU time", resign.gpuTime, unit: "s"),
         ]
@@ -130,7 +130,7 @@ public struct ResignQuietRule: Rule {
         var start: Nanoseconds
         var end: Nanoseconds = 0
         var count = 0
-        var kinds: [EventKind: Int] = [:]
+        var kinds = EventKindCounts()
         var names: [StringID: Int] = [:]
         var cpuTime = 0.0
         var gpuTime = 0.0
@@ -146,7 +146,7 @@ public struct ResignQuietRule: Rule {
             let timeline = context.timeline
             let kind = timeline.kind[row]
             count += 1
-            kinds[kind, default: 0] += 1
+            kinds[kind] += 1
             names[timeline.label[row], default: 0] += 1
             let duration = max(0, timeline.duration[row])
             if kind == .cpu { cpuTime += Clock.seconds(duration) }
