@@ -196,33 +196,18 @@ private final class LaterHalf: @unchecked Sendable {
     var outcome: Result<ParsedPart, ImportError>?
 }
 
-/// A byte count that one thread adds to and another reads (for progress), under a mutex.
+/// A byte count that one thread sets and another reads (for progress), under a lock.
 final class SharedByteCount: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let lock = ThreadLock()
     private var total = 0
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
 
     /// Sets the count to `value` (the reader's running total).
     func set(_ value: Int) {
-        pthread_mutex_lock(mutex)
-        total = value
-        pthread_mutex_unlock(mutex)
+        lock.withLock { total = value }
     }
 
     var value: Int {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return total
+        lock.withLock { total }
     }
 }
 

@@ -75,33 +75,25 @@ public enum ParallelWork {
         return results.collected()
     }
 
-    /// The pieces' next index, under a mutex, and where each result goes.
+    /// The pieces' next index, under a lock, and where each result goes.
     private final class SharedWork<Value>: @unchecked Sendable {
         let body: (Int) -> Value
         let results: ResultSlots<Value>
-        private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+        private let lock = ThreadLock()
         private var next = 0
 
         init(body: @escaping (Int) -> Value, results: ResultSlots<Value>) {
             self.body = body
             self.results = results
-            mutex = .allocate(capacity: 1)
-            mutex.initialize(to: pthread_mutex_t())
-            pthread_mutex_init(mutex, nil)
-        }
-
-        deinit {
-            pthread_mutex_destroy(mutex)
-            mutex.deallocate()
         }
 
         /// Takes indices until none is left, storing each result in its slot.
         func drain() {
             while true {
-                pthread_mutex_lock(mutex)
-                let index = next
-                next += 1
-                pthread_mutex_unlock(mutex)
+                let index = lock.withLock {
+                    defer { next += 1 }
+                    return next
+                }
                 guard index < results.count else { return }
                 results.store(body(index), at: index)
             }
@@ -132,5 +124,29 @@ public enum ParallelWork {
         func collected() -> [Value] {
             (0..<count).map { slots[$0]! }
         }
+    }
+}
+
+/// A pthread mutex at a fixed heap address (a mutex must not move once initialised, which a
+/// Swift stored property does not promise).
+public final class ThreadLock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    public init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` holding the lock.
+    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
     }
 }
