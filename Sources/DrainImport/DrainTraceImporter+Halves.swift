@@ -13,9 +13,10 @@ import DrainTrace
 /// then appended with its strings re-interned. The result is the timeline, diagnostics and
 /// line numbers a single pass gives (lines are numbered on in the second half).
 ///
-/// Any error in either half falls back to reading the file again in one pass, which reports
-/// the error exactly as it always does (the later half cannot know its first line's number,
-/// nor whether the header was in the first half); rejected files are rare and cost 1.5 reads.
+/// A rejected line in either half falls back to reading the file again in one pass, which
+/// reports the error exactly as it always does (the later half cannot know its first line's
+/// number, nor whether the header was in the first half); rejected files are rare and cost 1.5
+/// reads. A file that cannot be read, or shrinks while it is read, fails at once, as in one pass.
 extension DrainTraceImporter {
     /// Files smaller than this are read in one pass: the second thread and the append would
     /// cost more than they save.

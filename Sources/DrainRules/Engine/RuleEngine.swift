@@ -93,10 +93,12 @@ public struct RuleEngine: Sendable {
     public func evaluate<Extra>(
         _ priced: PricedTimeline, threads: Int = ParallelWork.defaultThreads(), alongside extra: @Sendable () -> Extra
     ) -> (evaluation: RuleEvaluation, extra: Extra) {
-        let parameters = Self.allRules.map { ruleType -> [String: Double]? in
-            let rule = ruleType.description
-            guard configuration.isEnabled(rule.id) else { return nil }
-            return Dictionary(uniqueKeysWithValues: self.thresholds(for: rule).map { ($0.parameter, $0.value) })
+        // nil for a disabled rule.
+        let thresholdsByRule = Self.allRules.map { ruleType -> [ThresholdUsed]? in
+            configuration.isEnabled(ruleType.description.id) ? thresholds(for: ruleType.description) : nil
+        }
+        let parameters = thresholdsByRule.map { used in
+            used.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.parameter, $0.value) }) }
         }
         // Rules only read the priced run, so they are shared out over the cores.
         let pieces = ParallelWork.map(Self.allRules.count + 1, threads: threads) { piece -> Piece<Extra> in
@@ -119,12 +121,12 @@ public struct RuleEngine: Sendable {
         var used: [ThresholdUsed] = []
         for (order, ruleType) in Self.allRules.enumerated() {
             let rule = ruleType.description
-            guard let outcome = outcomes[order] else {
+            guard let outcome = outcomes[order], let thresholds = thresholdsByRule[order] else {
                 let reason = "disabled in \(configuration.path ?? "the configuration")"
                 results.append(RuleResult(id: rule.id, area: rule.area, title: rule.title, status: .disabled, reason: reason))
                 continue
             }
-            used += thresholds(for: rule)
+            used += thresholds
             switch outcome {
             case .notApplicable(let reason):
                 results.append(RuleResult(id: rule.id, area: rule.area, title: rule.title, status: .notApplicable, reason: reason))
