@@ -48,7 +48,7 @@ extension DrainTraceImporter {
     ) throws(ImportError) -> ImportedInput? {
         let file = try FileByteSource(path: path)
         defer { file.close() }
-        guard let size = file.size, size >= minimumSize, !startsWithGzipMagic(file.descriptor),
+        guard let size = file.size, size >= minimumSize, !InputBytes.startsWithGzipMagic(file.descriptor),
             let split = lineStart(after: size / 2, descriptor: file.descriptor, size: size)
         else { return nil }
         // Each half reads through a descriptor of its own, from its own offset.
@@ -66,7 +66,7 @@ extension DrainTraceImporter {
                 var lines = LineReader(source: source, path: path, chunkSize: chunkSize)
                 var parser = DrainTraceParser(path: path, inputIndex: inputIndex)
                 let cutOff = try readEvents(from: &lines, into: &parser, path: path)
-                return parser.laterPart(cutOff: cutOff, lines: lines.linesRead)
+                return parser.laterPart(cutOff: cutOff)
             }
         }
 
@@ -101,14 +101,6 @@ extension DrainTraceImporter {
     }
 
     #endif
-
-    /// Whether the file starts with gzip's magic bytes (read with `pread`, so the file offset
-    /// stays where it is).
-    private static func startsWithGzipMagic(_ descriptor: Int32) -> Bool {
-        var magic: (UInt8, UInt8) = (0, 0)
-        let count = withUnsafeMutableBytes(of: &magic) { pread(descriptor, $0.baseAddress, 2, 0) }
-        return count == 2 && InputSource.compression(of: [magic.0, magic.1]) == .gzip
-    }
 
     /// The offset just past the first `\n` at or after `offset`, when that leaves bytes after
     /// it and lies within the longest line a reader accepts; nil otherwise.

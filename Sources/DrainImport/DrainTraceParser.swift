@@ -83,8 +83,8 @@ struct DrainTraceParser: ~Copyable {
 
     /// What this parser read, as the later part of an input, for the parser of the part
     /// before it (`append(_:lineOffset:)`).
-    consuming func laterPart(cutOff: CutOffLine?, lines: Int) -> ParsedPart {
-        ParsedPart(timeline: timeline, unknownTypes: unknownTypes, unknownFields: unknownFields, cutOff: cutOff, lines: lines)
+    consuming func laterPart(cutOff: CutOffLine?) -> ParsedPart {
+        ParsedPart(timeline: timeline, unknownTypes: unknownTypes, unknownFields: unknownFields, cutOff: cutOff)
     }
 
     /// Appends the part of the input that follows this parser's, read by another parser whose
@@ -128,8 +128,6 @@ struct ParsedPart {
     var unknownTypes: DiagnosticTally
     var unknownFields: DiagnosticTally
     var cutOff: CutOffLine?
-    /// The lines the part holds.
-    var lines: Int
 }
 
 /// Counts one kind of diagnostic while reading, keeping the first occurrence's message, so

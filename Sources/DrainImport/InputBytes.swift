@@ -23,13 +23,17 @@ struct InputBytes: ByteSource {
     /// - Throws: `ImportError.unreadable` if the file cannot be opened (or is a directory).
     init(path: String, compression: InputSource.Compression?, progress: ImportProgress?) throws(ImportError) {
         let opened = try FileByteSource(path: path)
-        var magic: (UInt8, UInt8) = (0, 0)
-        let isGzip =
-            compression.map { $0 == .gzip }
-            ?? (withUnsafeMutableBytes(of: &magic) { pread(opened.descriptor, $0.baseAddress, 2, 0) } == 2
-                && InputSource.compression(of: [magic.0, magic.1]) == .gzip)
+        let isGzip = compression.map { $0 == .gzip } ?? Self.startsWithGzipMagic(opened.descriptor)
         file = ProgressByteSource(opened, progress: progress)
         gzip = isGzip ? GzipByteSource(file, path: path) : nil
+    }
+
+    /// Whether the open file starts with gzip's magic bytes, read with `pread` so that the file
+    /// offset stays where it is.
+    static func startsWithGzipMagic(_ descriptor: Int32) -> Bool {
+        var magic: (UInt8, UInt8) = (0, 0)
+        let count = withUnsafeMutableBytes(of: &magic) { pread(descriptor, $0.baseAddress, 2, 0) }
+        return count == 2 && InputSource.compression(of: [magic.0, magic.1]) == .gzip
     }
 
     /// The file's size for a plain file; unknown for gzip.

@@ -54,10 +54,6 @@ struct ReportAssembler {
             assumedLink: tally.assumedBytes > 0 ? assumedLink(bytes: tally.assumedBytes) : nil)
     }
 
-    func report(inputs: [InputInfo], diagnostics: [ImportDiagnostics], evaluation: RuleEvaluation) -> Report {
-        report(figures(), inputs: inputs, diagnostics: diagnostics, evaluation: evaluation)
-    }
-
     func report(_ figures: Figures, inputs: [InputInfo], diagnostics: [ImportDiagnostics], evaluation: RuleEvaluation) -> Report {
         let durationS = Clock.seconds(end)
         let activeS = Clock.seconds(activeDuration)

@@ -213,10 +213,7 @@ public struct Timeline: Sendable {
                     .warning, code: "no-wall-clock",
                     message: "this input has no wall-clock start, so it was aligned to the start of the other inputs")
             }
-            var remap = [StringID](repeating: 0, count: timeline.strings.count)
-            for id in 1..<max(1, timeline.strings.count) {
-                remap[id] = merged.strings.intern(timeline.strings[StringID(id)])
-            }
+            let remap = merged.strings.intern(contentsOf: timeline.strings)
             for row in 0..<timeline.count {
                 var event = timeline[row]
                 event.time += shift
