@@ -64,13 +64,13 @@ enum Migrations {
         case .sqlite:
             exists = try await database.raw(
                 "SELECT 1 AS present FROM sqlite_master WHERE type = 'table' AND name = 'drain_schema_migrations'"
-            ).first() != nil
+            ).firstRow() != nil
         case .postgres:
-            let row = try await database.raw("SELECT to_regclass('drain_schema_migrations') IS NOT NULL AS present").first()
+            let row = try await database.raw("SELECT to_regclass('drain_schema_migrations') IS NOT NULL AS present").firstRow()
             exists = try row?.decode(column: "present", as: Bool.self) ?? false
         }
         guard exists else { return 0 }
-        let row = try await database.raw("SELECT MAX(version) AS version FROM drain_schema_migrations").first()
+        let row = try await database.raw("SELECT MAX(version) AS version FROM drain_schema_migrations").firstRow()
         return try row?.decode(column: "version", as: Int?.self) ?? 0
     }
 

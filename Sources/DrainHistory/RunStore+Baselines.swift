@@ -32,7 +32,7 @@ extension RunStore {
                     AND scenario = \(bind: key.scenario) AND model = \(bind: key.model) AND branch = \(bind: key.branch) \
                     AND commit_sha IN (\(binds: Array(chunk))) GROUP BY commit_sha
                     """
-                ).all()
+                ).rows()
                 for row in rows {
                     counts[try row.decode(column: "commit_sha", as: String.self)] = try row.decode(column: "runs", as: Int.self)
                 }
@@ -50,20 +50,20 @@ extension RunStore {
                 SELECT id, host_cpu, host_cores FROM runs WHERE project = \(bind: key.project) AND scenario = \(bind: key.scenario) \
                 AND model = \(bind: key.model) AND branch = \(bind: key.branch) AND commit_sha = \(bind: commit) ORDER BY id
                 """
-            ).all()
+            ).rows()
             let ids = try runs.map { try $0.decode(column: "id", as: Int.self) }
             var metrics: [Int: [String: Double]] = [:]
             var findings: [Int: [String]] = [:]
             for chunk in ids.chunked(500) {
                 for row in try await database.raw(
                     "SELECT run_id, metric, value FROM run_metrics WHERE run_id IN (\(binds: Array(chunk)))"
-                ).all() {
+                ).rows() {
                     metrics[try row.decode(column: "run_id", as: Int.self), default: [:]][try row.decode(column: "metric", as: String.self)] =
                         try row.decode(column: "value", as: Double.self)
                 }
                 for row in try await database.raw(
                     "SELECT run_id, finding_key FROM run_findings WHERE run_id IN (\(binds: Array(chunk)))"
-                ).all() {
+                ).rows() {
                     findings[try row.decode(column: "run_id", as: Int.self), default: []].append(
                         try row.decode(column: "finding_key", as: String.self))
                 }

@@ -13,10 +13,10 @@ extension RunStore {
                 SELECT id, project, scenario, branch FROM runs \(Self.whereClause(RunFilter(project: filter.project, scenario: filter.scenario, branch: filter.branch))) \
                 ORDER BY recorded_at DESC, id DESC
                 """
-            ).all()
+            ).rows()
             let candidates = try await database.raw(
                 "SELECT id FROM runs \(Self.whereClause(filter))"
-            ).all().map { try $0.decode(column: "id", as: Int.self) }
+            ).rows().map { try $0.decode(column: "id", as: Int.self) }
             var deletable = Set(candidates)
             if let keep {
                 var seen: [String: Int] = [:]

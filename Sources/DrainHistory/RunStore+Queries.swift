@@ -14,7 +14,7 @@ extension RunStore {
                 SELECT \(unsafeRaw: Self.summaryColumns) FROM runs \(Self.whereClause(filter)) \
                 ORDER BY recorded_at DESC, id DESC LIMIT \(bind: max(0, limit))
                 """
-            ).all().map(Self.summary)
+            ).rows().map(Self.summary)
         }
     }
 
@@ -31,11 +31,11 @@ extension RunStore {
                     SELECT \(unsafeRaw: Self.summaryColumns), parents, run_start, duration_s, host_cpu, host_cores, generator, \
                     report_schema_version, report_size, report_sha256 FROM runs WHERE id = \(bind: id)
                     """
-                ).first()
+                ).firstRow()
             else { throw StoreError.noSuchRun(store: store, reference: String(id)) }
             let metrics = try await database.raw(
                 "SELECT metric, value, unit FROM run_metrics WHERE run_id = \(bind: id) ORDER BY metric"
-            ).all().map { row in
+            ).rows().map { row in
                 StoredMetric(
                     name: try row.decode(column: "metric", as: String.self), value: try row.decode(column: "value", as: Double.self),
                     unit: try row.decode(column: "unit", as: String.self))
@@ -45,7 +45,7 @@ extension RunStore {
                 SELECT finding_key, rule, severity, energy_j, occurrences FROM run_findings WHERE run_id = \(bind: id) \
                 ORDER BY finding_key
                 """
-            ).all().map(Self.finding)
+            ).rows().map(Self.finding)
             let cpu = try row.decode(column: "host_cpu", as: String?.self)
             let cores = try row.decode(column: "host_cores", as: Int?.self)
             return StoredRun(
@@ -67,7 +67,7 @@ extension RunStore {
         let store = location.description
         guard schemaVersion > 0 else { throw .noSuchRun(store: store, reference: String(id)) }
         return try await perform("cannot read the report of run \(id)") { [self] in
-            guard let row = try await database.raw("SELECT report_size, report_deflated FROM runs WHERE id = \(bind: id)").first() else {
+            guard let row = try await database.raw("SELECT report_size, report_deflated FROM runs WHERE id = \(bind: id)").firstRow() else {
                 throw StoreError.noSuchRun(store: store, reference: String(id))
             }
             let size = try row.decode(column: "report_size", as: Int.self)
@@ -100,7 +100,7 @@ extension RunStore {
         if let id = Int(reference), id > 0 {
             guard schemaVersion > 0 else { throw .noSuchRun(store: store, reference: reference) }
             let exists = try await perform("cannot look up run \(id)") { [self] in
-                try await database.raw("SELECT id FROM runs WHERE id = \(bind: id)").first() != nil
+                try await database.raw("SELECT id FROM runs WHERE id = \(bind: id)").firstRow() != nil
             }
             guard exists else { throw .noSuchRun(store: store, reference: reference) }
             return id
@@ -121,7 +121,7 @@ extension RunStore {
                     RunFilter(scenario: scenario, branch: branch), and: ["commit_sha LIKE \(bind: commit + "%")"])) \
                 ORDER BY recorded_at DESC, id DESC LIMIT 1000
                 """
-            ).all().map { (try $0.decode(column: "id", as: Int.self), try $0.decode(column: "scenario", as: String.self)) }
+            ).rows().map { (try $0.decode(column: "id", as: Int.self), try $0.decode(column: "scenario", as: String.self)) }
         }
         guard let newest = rows.first else { throw .noSuchRun(store: store, reference: reference) }
         let scenarios = Set(rows.map(\.1))

@@ -37,14 +37,14 @@ extension RunStore {
                     \(bind: row.metrics.count), \(bind: row.findings.count)) \
                     ON CONFLICT (project, scenario, branch, commit_sha, report_sha256) DO NOTHING RETURNING id
                     """
-                ).first()
+                ).firstRow()
                 guard let inserted else {
                     let existing = try await database.raw(
                         """
                         SELECT id FROM runs WHERE project = \(bind: row.project) AND scenario = \(bind: row.scenario) \
                         AND branch = \(bind: row.branch) AND commit_sha = \(bind: row.commit) AND report_sha256 = \(bind: row.reportSHA256)
                         """
-                    ).first()
+                    ).firstRow()
                     return RecordedRun(id: try existing?.decode(column: "id", as: Int.self) ?? 0, isNew: false)
                 }
                 let id = try inserted.decode(column: "id", as: Int.self)

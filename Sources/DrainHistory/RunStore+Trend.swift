@@ -29,7 +29,7 @@ extension RunStore {
                 \(Self.whereClause(filter, and: ["run_metrics.metric = \(bind: metric)"])) \
                 ORDER BY recorded_at, runs.id
                 """
-            ).all()
+            ).rows()
             let points = try rows.map { row in
                 TrendPoint(
                     runID: try row.decode(column: "id", as: Int.self), commit: try row.decode(column: "commit_sha", as: String.self).nonEmpty,
