@@ -36,11 +36,21 @@ public enum Importers {
     ///   - capture: how to read packet captures (device address, link override).
     ///   - progress: told the bytes of the file read so far (compressed bytes for gzip) as
     ///     the import goes on.
+    ///
+    /// A stream (`/dev/stdin` fed by a pipe, a FIFO) is read from its copy (`StreamInputs`);
+    /// the input and its errors keep `path`.
     public static func read(
         path: String, inputIndex: UInt16, capture: CaptureOptions = CaptureOptions(), progress: ImportProgress? = nil
     ) throws(ImportError) -> ImportedInput {
-        let (importer, source) = try detect(path: path)
-        return try importer.read(source: source, inputIndex: inputIndex, capture: capture, progress: progress)
+        let readable = try StreamInputs.readablePath(for: path)
+        do {
+            let (importer, source) = try detect(path: readable)
+            var imported = try importer.read(source: source, inputIndex: inputIndex, capture: capture, progress: progress)
+            imported.info.path = path
+            return imported
+        } catch {
+            throw readable == path ? error : error.naming(path)
+        }
     }
 
     /// The first importer of `all` that recognises `head`, the first bytes of a (decompressed)

@@ -171,25 +171,36 @@ struct ReportAssembler {
 
     /// Traffic per host from `net` events; bursts as `BurstDetector` splits each host's traffic.
     private func endpoints() -> [EndpointSummary] {
-        struct Tally {
-            var up: Int64 = 0, down: Int64 = 0, bursts = 0
-            var connections = Set<StringID>()
-        }
-        var tallies: [StringID: Tally] = [:]
+        // Per host, indexed by its string id: a dictionary cost three hashes per packet.
+        let hostCount = timeline.strings.count
+        var seen = [Bool](repeating: false, count: hostCount)
+        var up = [Int64](repeating: 0, count: hostCount)
+        var down = [Int64](repeating: 0, count: hostCount)
+        var bursts = [Int](repeating: 0, count: hostCount)
+        var connections = [Int](repeating: 0, count: hostCount)
+        // Packets of one host mostly follow the previous one's connection: only a change is
+        // looked up in the set of (host, connection) pairs.
+        var lastConnection = [StringID](repeating: 0, count: hostCount)
+        var pairs = Set<UInt64>()
         for row in 0..<timeline.count where timeline.kind[row] == .net {
-            // Changed in place: a copy of the tally would copy its set of connections per event.
-            let host = timeline.label[row]
+            let host = Int(timeline.label[row])
+            seen[host] = true
             if timeline.code[row] == NetDirection.tx.rawValue {
-                tallies[host, default: Tally()].up += timeline.amount[row]
+                up[host] += timeline.amount[row]
             } else {
-                tallies[host, default: Tally()].down += timeline.amount[row]
+                down[host] += timeline.amount[row]
             }
-            if timeline.label2[row] != 0 { tallies[host, default: Tally()].connections.insert(timeline.label2[row]) }
+            let connection = timeline.label2[row]
+            if connection != 0, connection != lastConnection[host] {
+                lastConnection[host] = connection
+                if pairs.insert(UInt64(host) << 32 | UInt64(connection)).inserted { connections[host] += 1 }
+            }
         }
-        for burst in BurstDetector.bursts(in: priced, model: model, by: .endpoint) {
-            tallies[burst.endpoint]?.bursts += 1
+        for burst in BurstDetector.bursts(in: priced, model: model, by: .endpoint) where seen[Int(burst.endpoint)] {
+            bursts[Int(burst.endpoint)] += 1
         }
-        guard !tallies.isEmpty else { return [] }
+        let hosts = seen.indices.filter { seen[$0] }
+        guard !hosts.isEmpty else { return [] }
         // Local by address (multicast, link-local), or because every capture flow with the host
         // stayed on the local link (a subnet broadcast, seen by its link-layer destination).
         var localHosts = Set<StringID>()
@@ -200,10 +211,11 @@ struct ReportAssembler {
         }
         localHosts.subtract(routedHosts)
         let radio = Aggregate.sumsByKey(priced.ledger, keyCount: timeline.strings.count, category: .radio).energy
-        return tallies.map { host, tally in
-            EndpointSummary(
-                endpoint: host == 0 ? "(unknown)" : timeline.strings[host], bytesUp: tally.up, bytesDown: tally.down,
-                bursts: tally.bursts, connections: tally.connections.count, energyJ: radio[Int(host)],
+        return hosts.map { index in
+            let host = StringID(index)
+            return EndpointSummary(
+                endpoint: host == 0 ? "(unknown)" : timeline.strings[host], bytesUp: up[index], bytesDown: down[index],
+                bursts: bursts[index], connections: connections[index], energyJ: radio[index],
                 local: host != 0 && (localHosts.contains(host) || CaptureOptions.isLocalAddress(timeline.strings[host])))
         }
         .sorted { ($0.energyJ, $1.endpoint) > ($1.energyJ, $0.endpoint) }
@@ -230,7 +242,6 @@ struct ReportAssembler {
         return (rows, limits)
     }
 
-    /// The radio summary, and how many non-idle segments the lane had before its cut.
     /// The model's default link, for traffic no input said the link of.
     private func assumedLink(bytes: Int64) -> AssumedLink {
         let wifi = model.radio.defaultLink == .wifi
@@ -247,27 +258,39 @@ struct ReportAssembler {
         .sorted { ($0.energyJ, $1.thread) > ($1.energyJ, $0.thread) }
     }
 
+    /// The radio summary, and how many non-idle segments the lane had before its cut.
     private func radioSummary() -> (summary: RadioSummary, laneTotal: Int) {
+        // Totals per link and state in a flat table indexed by both: keying them by name cost a
+        // string and a hash per segment.
+        let radioStates = RadioState.allCases
+        let linkNames = LinkKind.allCases.map(\.traceName)
+        var time = [Double](repeating: 0, count: linkNames.count * radioStates.count)
+        var energy = time
+        var seen = [Bool](repeating: false, count: time.count)
         var laneTotal = 0
-        var totals: [String: (link: String, state: String, time: Double, energy: Double, attributed: Bool)] = [:]
         var lane: [RadioLaneSegment] = []
         for segment in priced.radio.segments {
-            let link = segment.link.traceName
-            let id = "\(link)/\(segment.state.rawValue)"
-            var total = totals[id] ?? (link, segment.state.rawValue, 0, 0, segment.state != .idle)
-            total.time += Clock.seconds(segment.end - segment.start)
-            total.energy += segment.joules
-            totals[id] = total
-            if segment.state != .idle { laneTotal += 1 }
-            if segment.state != .idle, lane.count < Self.laneLimit {
+            let state = radioStates.firstIndex(of: segment.state) ?? 0
+            let slot = Int(segment.link.rawValue) * radioStates.count + state
+            time[slot] += Clock.seconds(segment.end - segment.start)
+            energy[slot] += segment.joules
+            seen[slot] = true
+            guard segment.state != .idle else { continue }
+            laneTotal += 1
+            if lane.count < Self.laneLimit {
                 lane.append(
                     RadioLaneSegment(
-                        link: link, state: segment.state.rawValue, startS: Clock.seconds(segment.start),
-                        endS: Clock.seconds(segment.end)))
+                        link: linkNames[Int(segment.link.rawValue)], state: segment.state.rawValue,
+                        startS: Clock.seconds(segment.start), endS: Clock.seconds(segment.end)))
             }
         }
-        let states = totals.values
-            .map { RadioSummary.StateTotal(link: $0.link, state: $0.state, timeS: $0.time, energyJ: $0.energy, attributed: $0.attributed) }
+        let states = seen.indices.filter { seen[$0] }
+            .map { slot in
+                let state = radioStates[slot % radioStates.count]
+                return RadioSummary.StateTotal(
+                    link: linkNames[slot / radioStates.count], state: state.rawValue, timeS: time[slot], energyJ: energy[slot],
+                    attributed: state != .idle)
+            }
             .sorted { ($0.link, RadioState.order($0.state)) < ($1.link, RadioState.order($1.state)) }
         var bytes: Int64 = 0
         for row in 0..<timeline.count where timeline.kind[row] == .net { bytes += timeline.amount[row] }

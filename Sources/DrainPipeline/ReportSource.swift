@@ -1,3 +1,4 @@
+import DrainImport
 import DrainReport
 
 #if canImport(Glibc)
@@ -47,7 +48,13 @@ public enum ReportSource {
         switch self {
         case let .saved(path):
             let report: Report
-            do { report = try Report.load(path: path) } catch { throw .report(error) }
+            do {
+                report = try Report.load(path: (try? StreamInputs.readablePath(for: path)) ?? path)
+            } catch {
+                var named = error
+                named.path = path
+                throw .report(named)
+            }
             if let requestedModel, requestedModel != report.model.name {
                 throw .usage(
                     "\(path) was priced with the model \(report.model.name); a saved report cannot be priced again "
@@ -87,9 +94,11 @@ public enum ReportSource {
     /// Whether the file at `path` starts like a Drain report JSON: a JSON object whose head
     /// holds the key `"active_duration_s"` (the first key of every report this version
     /// writes, as keys are sorted) or `"schema_version"` (reports edited by other tools).
-    /// An unreadable file is not one; its importer reports why.
+    /// An unreadable file is not one; its importer reports why. A stream is judged by its copy
+    /// (`StreamInputs`), which the importer or the report loader then reads.
     static func isSavedReport(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard let readable = try? StreamInputs.readablePath(for: path) else { return false }
+        let descriptor = open(readable, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var head = [UInt8](repeating: 0, count: headLength)

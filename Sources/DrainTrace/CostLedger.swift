@@ -16,15 +16,15 @@ public struct CostLedger: Sendable {
     /// The longest span one entry covers, in nanoseconds.
     public let resolution: Nanoseconds
 
-    public private(set) var time: [Nanoseconds] = []
+    public internal(set) var time: [Nanoseconds] = []
     /// `EnergyCategory.rawValue` of each entry.
-    public private(set) var category: [UInt8] = []
-    public private(set) var energy: [Float] = []
+    public internal(set) var category: [UInt8] = []
+    public internal(set) var energy: [Float] = []
     /// What the energy is attributed to: host for radio, path for disk, source or timer name
     /// for polling, slice name or thread for CPU, sensor kind… (ids of the timeline's strings).
-    public private(set) var key: [StringID] = []
+    public internal(set) var key: [StringID] = []
     /// The timeline row that caused the entry, or -1.
-    public private(set) var event: [Int32] = []
+    public internal(set) var event: [Int32] = []
 
     private var sorted = true
 

@@ -18,6 +18,43 @@ struct PricerTests {
         return total
     }
 
+    /// The radio pass and the pass over everything else run on two threads and their ledgers
+    /// are merged: the result must not depend on the thread count, and at equal times the
+    /// other events' entries come before the radio's.
+    @Test func pricingIsTheSameOnOneThreadOrTwo() {
+        var builder = TimelineBuilder()
+        builder.location(0.5, .start, accuracyMeters: 10)
+        builder.sensor(0.7, kind: "gyroscope", .start)
+        for second in 0..<40 {
+            let t = Double(second) * 1.5
+            builder.cpu(t, duration: 0.2, name: "tick", thread: "main")
+            builder.net(t, .rx, bytes: 1_500 * Int64(second % 5 + 1), host: "api.example.com", link: second % 3 == 0 ? .cellular : .wifi)
+            if second % 7 == 0 { builder.disk(t + 0.1, .write, bytes: 4_096, path: "/tmp/log") }
+        }
+        builder.sensor(30, kind: "gyroscope", .stop)
+        builder.location(50, .stop)
+        let timeline = builder.build(end: 80)
+        let one = Pricer(model: model).price(timeline, threads: 1)
+        let two = Pricer(model: model).price(timeline, threads: 2)
+        #expect(one.ledger.time == two.ledger.time)
+        #expect(one.ledger.category == two.ledger.category)
+        #expect(one.ledger.energy == two.ledger.energy)
+        #expect(one.ledger.key == two.ledger.key)
+        #expect(one.ledger.event == two.ledger.event)
+        #expect(one.eventEnergy == two.eventEnergy)
+        #expect(one.radio == two.radio)
+        #expect(two.ledger.isSorted)
+        #expect(two.radio.promotions > 0)
+        // The CPU slice and the packet at 0 s share a time: the CPU entry comes first.
+        let atZero = (0..<two.ledger.count).filter { two.ledger.time[$0] == 0 }.map { two.ledger.category[$0] }
+        #expect(atZero.first == EnergyCategory.cpu.rawValue)
+        #expect(atZero.contains(EnergyCategory.radio.rawValue))
+        // Every row's joules are in the ledger once (Float entries, summed in Double).
+        let ledgerTotal = two.ledger.energy.reduce(0.0) { $0 + Double($1) }
+        let rowTotal = two.eventEnergy.reduce(0, +)
+        #expect(abs(ledgerTotal - rowTotal) <= 1e-6 * rowTotal)
+    }
+
     @Test func cpuSliceCostsDurationTimesActivePower() {
         var builder = TimelineBuilder()
         builder.cpu(1, duration: 0.5, name: "parse", thread: "main")

@@ -76,4 +76,27 @@ import Testing
         #expect(finding.number("time held in background") == 23)  // 3 + 10 + 10 s
         #expect(finding.timeRanges == [TimeRange(startS: 20, endS: 30), TimeRange(startS: 40, endS: 50)])
     }
+
+    /// A second release without an acquire cannot have been held across the first release:
+    /// it is held from there, not from the start of the run.
+    @Test func aSecondReleaseWithoutAnAcquireIsHeldFromTheFirst() throws {
+        var run = TimelineBuilder()
+        run.lifecycle(0, .active)
+        run.lifecycle(10, .background)
+        run.resource(20, kind: "database", .stop, id: "store")
+        run.resource(40, kind: "database", .stop, id: "store")
+        let finding = try #require(evaluate(run.build(end: 60)).findings(of: id).first)
+        #expect(finding.number("occurrences") == 2)
+        #expect(finding.timeRanges == [TimeRange(startS: 10, endS: 20), TimeRange(startS: 20, endS: 40)])
+        // Alone, the second release says where its hold began.
+        var later = TimelineBuilder()
+        later.lifecycle(0, .active)
+        later.lifecycle(10, .background)
+        later.resource(20, kind: "database", .start, id: "store")
+        later.resource(22, kind: "database", .stop, id: "store")
+        later.resource(40, kind: "database", .stop, id: "store")
+        let findings = evaluate(later.build(end: 60)).findings(of: id)
+        #expect(findings.count == 1)
+        #expect(findings.first?.timeRanges == [TimeRange(startS: 20, endS: 22), TimeRange(startS: 22, endS: 40)])
+    }
 }

@@ -34,31 +34,28 @@ public enum BurstDetector {
         case endpoint
     }
 
-    private struct Key: Hashable {
-        var link: LinkKind
-        var endpoint: StringID
-    }
-
-    /// The bursts of `priced`, in the order of their first event. O(n) with one dictionary
-    /// lookup per `net` event; allocates per burst, not per event.
+    /// The bursts of `priced`, in the order of their first event. O(n + strings) time; memory
+    /// per burst and, grouped by endpoint, 8 bytes per string of the timeline (the table of
+    /// open bursts), none per event.
     public static func bursts(in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping) -> [Burst] {
         let timeline = priced.timeline
         let radios = DeviceRadios(radio: model.radio)
         let gap = Clock.nanoseconds(min(max(0, model.radio.burstGapS.value), Clock.longestSpanSeconds))
         var bursts: [Burst] = []
-        var open: [Key: Int] = [:]
+        // The open burst of each (endpoint, radio), at `2 × endpoint + (cellular ? 1 : 0)`.
+        var open = [Int32](repeating: -1, count: grouping == .endpoint ? 2 * timeline.strings.count : 2)
         for row in 0..<timeline.count where timeline.kind[row] == .net {
             guard let link = radios.radioLink(for: LinkKind(rawValue: timeline.code2[row]) ?? .unspecified) else { continue }
             let endpoint = grouping == .endpoint ? timeline.label[row] : 0
             if grouping == .endpoint, endpoint == 0 { continue }
-            let key = Key(link: link, endpoint: endpoint)
+            let slot = 2 * Int(endpoint) + (link == .wifi ? 0 : 1)
             let start = timeline.time[row]
             let end = start + max(0, timeline.duration[row])
-            var index = open[key] ?? -1
+            var index = Int(open[slot])
             if index < 0 || start - bursts[index].end >= gap {
                 index = bursts.count
                 bursts.append(Burst(link: link, endpoint: endpoint, firstRow: row, lastRow: row, start: start, end: end))
-                open[key] = index
+                open[slot] = Int32(truncatingIfNeeded: index)
             }
             bursts[index].lastRow = row
             bursts[index].end = max(bursts[index].end, end)

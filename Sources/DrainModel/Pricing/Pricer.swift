@@ -23,18 +23,62 @@ public struct Pricer: Sendable {
     /// Prices `timeline`; ledger entries cover at most `resolution` nanoseconds each
     /// (`CostLedger.resolution(forBinWidth:)` gives one for the bins the ledger will be summed
     /// into).
-    public func price(_ timeline: Timeline, resolution: Nanoseconds = CostLedger.defaultResolution) -> PricedTimeline {
-        var priced = PricingAccumulator(timeline: timeline, resolution: resolution)
+    ///
+    /// Two passes, on up to `threads` threads: one drives the radios with the `net` events, the
+    /// other prices every other event. They touch disjoint rows, so their ledgers are merged
+    /// (at equal times the other events' entries first) and the result is the same for any
+    /// thread count.
+    public func price(
+        _ timeline: Timeline, resolution: Nanoseconds = CostLedger.defaultResolution,
+        threads: Int = ParallelWork.defaultThreads()
+    ) -> PricedTimeline {
+        let netRows = timeline.kind.reduce(0) { $1 == .net ? $0 + 1 : $0 }
+        var eventEnergy = [Double](repeating: 0, count: timeline.count)
+        var passes = eventEnergy.withUnsafeMutableBufferPointer { rows in
+            let shared = RowEnergy(rows: rows)
+            return ParallelWork.map(2, threads: threads) { pass -> PricingAccumulator in
+                // A packet costs a few radio entries; every other event one.
+                var priced = PricingAccumulator(
+                    timeline: timeline, resolution: resolution,
+                    expectedEntries: pass == 0 ? timeline.count - netRows : 2 * netRows, eventEnergy: shared)
+                if pass == 0 { priceWork(timeline, into: &priced) } else { priceRadio(timeline, into: &priced) }
+                return priced
+            }
+        }
+        let ledger = CostLedger.merge(passes[0].takeLedger(), passes[1].takeLedger(), threads: threads)
+        let radio = RadioActivity(
+            segments: passes[1].wifiSegments + passes[1].cellularSegments, promotions: passes[1].promotions)
+        return PricedTimeline(timeline: timeline, ledger: ledger, eventEnergy: eventEnergy, radio: radio)
+    }
+
+    /// The radio pass: `net` events drive the radio of their link; a spanning event keeps it
+    /// active to its end (`NetSpanMarkers`, fed in time order before each later packet).
+    private func priceRadio(_ timeline: Timeline, into priced: inout PricingAccumulator) {
         var radios = DeviceRadios(radio: model.radio)
         var spans = NetSpanMarkers(radio: model.radio)
+        for row in 0..<timeline.count where timeline.kind[row] == .net {
+            let time = timeline.time[row]
+            if !spans.isEmpty { spans.feed(until: time, radios: &radios, into: &priced) }
+            let packet = RadioPacket(
+                row: row, time: time, bytes: timeline.amount[row], direction: NetDirection(rawValue: timeline.code[row]) ?? .rx)
+            let link = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
+            radios.packet(packet, link: link, into: &priced)
+            spans.add(row: row, start: time, duration: timeline.duration[row], direction: packet.direction, link: link)
+        }
+        spans.feed(until: .max, radios: &radios, into: &priced)
+        radios.finish(at: timeline.end, into: &priced)
+        priced.promotions = radios.promotions
+    }
+
+    /// The pass over every event but `net`: CPU, wakeups, timers and polls, disk, display,
+    /// sensors and location.
+    private func priceWork(_ timeline: Timeline, into priced: inout PricingAccumulator) {
         var openSensors: [StringID: (row: Int, power: Double)] = [:]
         var openLocation: (row: Int, power: Double)?
-
         let wakeup = model.cpu.wakeupJ.value
         let active = model.cpu.activeW.value
         for row in 0..<timeline.count {
             let time = timeline.time[row]
-            if !spans.isEmpty { spans.feed(until: time, radios: &radios, into: &priced) }
             var joules = 0.0
             var category = EnergyCategory.cpu
             var key = timeline.label[row]
@@ -60,13 +104,6 @@ public struct Pricer: Sendable {
                 category = .display
                 duration = timeline.duration[row]
                 joules = Clock.seconds(duration) * model.display.gpuW.value
-            case .net:
-                let packet = RadioPacket(
-                    row: row, time: time, bytes: timeline.amount[row],
-                    direction: NetDirection(rawValue: timeline.code[row]) ?? .rx)
-                let link = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
-                radios.packet(packet, link: link, into: &priced)
-                spans.add(row: row, start: time, duration: timeline.duration[row], direction: packet.direction, link: link)
             case .sensor:
                 let kind = timeline.label[row]
                 if timeline.code[row] == Action.start.rawValue {
@@ -76,6 +113,7 @@ public struct Pricer: Sendable {
                 } else if let open = openSensors.removeValue(forKey: kind) {
                     spend(open, until: time, category: .sensors, key: kind, into: &priced, timeline)
                 }
+                continue
             case .location:
                 if timeline.code[row] == Action.start.rawValue {
                     let power = locationPower(accuracyMeters: timeline.value[row])
@@ -87,7 +125,8 @@ public struct Pricer: Sendable {
                     spend(open, until: time, category: .location, key: 0, into: &priced, timeline)
                     openLocation = nil
                 }
-            case .lifecycle, .memory, .memoryWarning, .resource, .backgroundTask, .idleTimer, .mark, .unknown:
+                continue
+            case .net, .lifecycle, .memory, .memoryWarning, .resource, .backgroundTask, .idleTimer, .mark, .unknown:
                 continue
             }
             priced.add(row: row, time: time, duration: duration, category: category, joules: joules, key: key)
@@ -98,12 +137,6 @@ public struct Pricer: Sendable {
         if let open = openLocation {
             spend(open, until: timeline.end, category: .location, key: 0, into: &priced, timeline)
         }
-        spans.feed(until: .max, radios: &radios, into: &priced)
-        radios.finish(at: timeline.end, into: &priced)
-        priced.ledger.sortByTime()
-        let radio = RadioActivity(
-            segments: priced.wifiSegments + priced.cellularSegments, promotions: radios.promotions)
-        return PricedTimeline(timeline: timeline, ledger: priced.ledger, eventEnergy: priced.eventEnergy, radio: radio)
     }
 
     /// Energy of one disk operation (`DiskOperation` raw value), joules.

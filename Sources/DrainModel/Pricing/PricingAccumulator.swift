@@ -1,20 +1,23 @@
 import DrainTrace
 
-/// What `Pricer` builds while it walks a timeline: the ledger, each row's joules and the radio
-/// segments. Radio state machines write into it as their `RadioEnergySink`.
+/// What one pricing pass builds while it walks a timeline: its ledger, its radio segments, and
+/// the joules of the rows it prices. Radio state machines write into it as their
+/// `RadioEnergySink`.
 struct PricingAccumulator: RadioEnergySink {
     var ledger: CostLedger
-    var eventEnergy: [Double]
+    /// Joules of each timeline row, shared by the passes: each pass adds to its own rows only.
+    let eventEnergy: RowEnergy
     /// The timeline's `label` column: the host of a `net` row, which keys its radio energy.
     let hosts: [StringID]
     var wifiSegments: [RadioSegment] = []
     var cellularSegments: [RadioSegment] = []
+    var promotions = 0
 
-    init(timeline: Timeline, resolution: Nanoseconds) {
+    init(timeline: Timeline, resolution: Nanoseconds, expectedEntries: Int, eventEnergy: RowEnergy) {
         ledger = CostLedger(resolution: resolution)
-        eventEnergy = [Double](repeating: 0, count: timeline.count)
+        self.eventEnergy = eventEnergy
         hosts = timeline.label
-        ledger.reserveCapacity(timeline.count)
+        ledger.reserveCapacity(expectedEntries)
     }
 
     /// Adds priced work of one row to the ledger and to the row's joules.
@@ -23,7 +26,13 @@ struct PricingAccumulator: RadioEnergySink {
     ) {
         guard joules > 0 else { return }
         ledger.add(time: time, duration: duration, category: category, joules: joules, key: key, event: row)
-        eventEnergy[row] += joules
+        eventEnergy.rows[row] += joules
+    }
+
+    /// The ledger, leaving an empty one: the caller then holds the only reference to its columns.
+    mutating func takeLedger() -> CostLedger {
+        defer { ledger = CostLedger(resolution: ledger.resolution) }
+        return ledger
     }
 
     mutating func record(_ segment: RadioSegment) {
@@ -37,4 +46,11 @@ struct PricingAccumulator: RadioEnergySink {
     mutating func charge(row: Int, start: Nanoseconds, duration: Nanoseconds, joules: Double) {
         add(row: row, time: start, duration: duration, category: .radio, joules: joules, key: hosts[row])
     }
+}
+
+/// The joules of each timeline row, written by the two pricing passes at once. Sendable
+/// because the passes add to disjoint rows (`net` rows and all others) and the threads are
+/// joined before anything reads it.
+struct RowEnergy: @unchecked Sendable {
+    let rows: UnsafeMutableBufferPointer<Double>
 }

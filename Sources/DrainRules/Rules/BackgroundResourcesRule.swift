@@ -7,12 +7,13 @@ import DrainTrace
 /// `resource` events of the shared kinds (`camera`, `socket_listener`, `database`,
 /// `location`, `sensor`/`sensors`; compared without case) are paired by kind and id: an
 /// acquire opens a hold (a second acquire of an open hold is ignored), a release closes it.
-/// A release without an acquire was held from the start of the run; a hold still open at the
-/// end lasts to the end. A hold that is still going on more than `grace_s` after the app
+/// A release without an acquire was held from the start of the run, or from the resource's
+/// previous release when it had one (its acquire was not recorded; holding it across the
+/// earlier release is impossible); a hold still open at the end lasts to the end. A hold that is still going on more than `grace_s` after the app
 /// entered the background (or that begins in the background after the grace) is a warning,
 /// one finding per hold, with a time range per background stretch it outlived. Other kinds
 /// are not judged: an audio session, say, may rightly be held for background playback.
-/// O(n + h log s) for h holds and s stretches.
+/// O(n + h log s + k) for h holds, s stretches and k stretches the holds outlived.
 public struct BackgroundResourcesRule: Rule {
     /// The resource kinds the guidance names as shared, lower-cased.
     static let sharedKinds: Set<String> = ["camera", "socket_listener", "database", "location", "sensor", "sensors"]
@@ -85,6 +86,7 @@ public struct BackgroundResourcesRule: Rule {
         guard !track.stretches.isEmpty else { return .notApplicable("the run never enters the background") }
         var shared: [StringID: Bool] = [:]
         var open: [HoldKey: Nanoseconds] = [:]
+        var lastRelease: [HoldKey: Nanoseconds] = [:]
         var holds: [Hold] = []
         var events = 0
         for row in 0..<timeline.count where timeline.kind[row] == .resource {
@@ -100,7 +102,8 @@ public struct BackgroundResourcesRule: Rule {
                 if open[key] == nil { open[key] = time }
             case .stop:
                 let acquired = open.removeValue(forKey: key)
-                holds.append(Hold(key: key, acquired: acquired, released: time))
+                holds.append(Hold(key: key, acquired: acquired, after: acquired == nil ? lastRelease[key] : nil, released: time))
+                lastRelease[key] = time
             case .expire, nil:
                 continue
             }
@@ -108,11 +111,11 @@ public struct BackgroundResourcesRule: Rule {
         guard events > 0 else {
             return .notApplicable("the run records no shared resources (camera, socket_listener, database, location, sensors)")
         }
-        for (key, acquired) in open { holds.append(Hold(key: key, acquired: acquired, released: nil)) }
+        for (key, acquired) in open { holds.append(Hold(key: key, acquired: acquired, after: nil, released: nil)) }
         let grace = context.span(Self.grace)
         var findings: [(start: Nanoseconds, finding: Finding)] = []
         for hold in holds {
-            let start = hold.acquired ?? 0, end = hold.released ?? timeline.end
+            let start = hold.start, end = hold.released ?? timeline.end
             let late = track.stretches(spanning: start, to: end, pastGrace: grace)
             guard !late.isEmpty else { continue }
             findings.append((start, finding(hold, late: late, track: track, context)))
@@ -125,12 +128,14 @@ public struct BackgroundResourcesRule: Rule {
         let timeline = context.timeline
         let kind = timeline.name(hold.key.kind, or: "(unnamed resource)")
         let id = timeline.name(hold.key.id, or: "(no id)")
-        let start = hold.acquired ?? 0, end = hold.released ?? timeline.end
+        let start = hold.start, end = hold.released ?? timeline.end
         let entered = track.stretches[late[0]]
         let holdTime = min(end, entered.end) - max(start, entered.start)
         var evidence = [Evidence("resource kind", text: kind), Evidence("resource id", text: id)]
         if let acquired = hold.acquired {
             evidence.append(Evidence("acquired", Clock.seconds(acquired), unit: "s"))
+        } else if let after = hold.after {
+            evidence.append(Evidence("acquired", text: "not recorded (released without an acquire, after its release at \(fixed(Clock.seconds(after))) s)"))
         } else {
             evidence.append(Evidence("acquired", text: "before the run (released without an acquire)"))
         }
@@ -165,7 +170,13 @@ public struct BackgroundResourcesRule: Rule {
         var key: HoldKey
         /// `nil` when released without an acquire in the run.
         var acquired: Nanoseconds?
+        /// For a release without an acquire, the resource's previous release, if any: the
+        /// unrecorded acquire came after it.
+        var after: Nanoseconds?
         /// `nil` when still held at the end of the run.
         var released: Nanoseconds?
+
+        /// The earliest the resource can have been held from.
+        var start: Nanoseconds { acquired ?? after ?? 0 }
     }
 }

@@ -92,8 +92,8 @@ public struct CPUWakeupsRule: Rule {
         let backgroundTime =
             track.backgroundTime(from: 0, to: timeline.end)
             - track.stretches.reduce(0) { $0 + gaps.overlap(from: $1.start, to: min($1.end, timeline.end)) }
-        var foreground = Tally(name: "foreground", time: timeline.end - gaps.total - backgroundTime)
-        var background = Tally(name: "background", time: backgroundTime)
+        var foreground = Tally(name: "foreground", time: timeline.end - gaps.total - backgroundTime, sourceCount: timeline.strings.count)
+        var background = Tally(name: "background", time: backgroundTime, sourceCount: timeline.strings.count)
         for row in wakeups {
             if track.isBackground(atRow: row) {
                 background.add(row, context)
@@ -157,7 +157,7 @@ public struct CPUWakeupsRule: Rule {
         guard let window = DensestWindow.find(in: times, length: context.span(Self.limitWindow)),
               window.count > 0, Double(window.count) > limitRate * windowSeconds
         else { return nil }
-        var tally = Tally(name: "window", time: context.span(Self.limitWindow))
+        var tally = Tally(name: "window", time: context.span(Self.limitWindow), sourceCount: timeline.strings.count)
         for index in window.range { tally.add(wakeups[index], context) }
         let first = times[window.first], last = times[window.first + window.count - 1]
         let evidence = [
@@ -172,9 +172,11 @@ public struct CPUWakeupsRule: Rule {
             evidence: evidence, energyJ: tally.energy, timeRanges: [TimeRange(from: first, to: last)])
     }
 
-    /// The three sources with the most wakeups (ties by name), as evidence.
-    static func topSources(_ sources: [StringID: Int], _ timeline: Timeline) -> [Evidence] {
-        let named = sources.map { (name: timeline.name($0.key, or: "(unnamed)"), count: $0.value) }
+    /// The three sources with the most wakeups (ties by name), as evidence; `sources[id]` is
+    /// the count of the source with string id `id`.
+    static func topSources(_ sources: [Int], _ timeline: Timeline) -> [Evidence] {
+        let named = sources.indices.filter { sources[$0] > 0 }
+            .map { (name: timeline.name(StringID($0), or: "(unnamed)"), count: sources[$0]) }
         return named.sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
             .prefix(3)
             .map { Evidence("top source", text: "\($0.name): \($0.count) wakeups") }
@@ -198,11 +200,13 @@ public struct CPUWakeupsRule: Rule {
         var time: Nanoseconds
         var count = 0
         var energy = 0.0
-        var sources: [StringID: Int] = [:]
+        /// Wakeups per source, indexed by string id: a dictionary cost a hash per wakeup.
+        var sources: [Int]
 
-        init(name: String, time: Nanoseconds) {
+        init(name: String, time: Nanoseconds, sourceCount: Int) {
             self.name = name
             self.time = time
+            sources = [Int](repeating: 0, count: sourceCount)
         }
 
         var rate: Double { time > 0 ? Double(count) / Clock.seconds(time) : 0 }
@@ -210,7 +214,7 @@ public struct CPUWakeupsRule: Rule {
         mutating func add(_ row: Int, _ context: RuleContext) {
             count += 1
             energy += context.priced.eventEnergy[row]
-            sources[CPUWakeupsRule.source(ofRow: row, context.timeline), default: 0] += 1
+            sources[Int(CPUWakeupsRule.source(ofRow: row, context.timeline))] += 1
         }
     }
 }

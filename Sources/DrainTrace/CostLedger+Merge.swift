@@ -1,0 +1,86 @@
+extension CostLedger {
+    /// One time-sorted ledger of the entries of two ledgers of the same resolution. Stable: in
+    /// time order, at equal times `first`'s entries before `second`'s, each ledger's own entries
+    /// in the order `sortByTime` gives.
+    ///
+    /// Each ledger's time order (`timeOrder`) is found on its own thread; the two orders are
+    /// merged into one, and each column is then gathered once and its inputs released, so memory
+    /// peaks at the inputs plus one column and the order. O(n + k log k) for n entries, k of them
+    /// out of line (see `timeOrder`).
+    ///
+    /// - Precondition: `first.resolution == second.resolution`, and fewer than 2³² entries.
+    public static func merge(
+        _ first: consuming CostLedger, _ second: consuming CostLedger, threads: Int = ParallelWork.defaultThreads()
+    ) -> CostLedger {
+        precondition(first.resolution == second.resolution, "only ledgers of one resolution merge")
+        precondition(first.count + second.count < Int(UInt32.max), "a ledger holds fewer than 2³² entries")
+        let order = mergedOrder(first, second, threads: threads)
+        let split = first.count
+        var merged = CostLedger(resolution: first.resolution)
+        merged.time = gather(&first.time, &second.time, order, split)
+        merged.category = gather(&first.category, &second.category, order, split)
+        merged.energy = gather(&first.energy, &second.energy, order, split)
+        merged.key = gather(&first.key, &second.key, order, split)
+        merged.event = gather(&first.event, &second.event, order, split)
+        return merged
+    }
+
+    /// The merged order as positions in `first` followed by `second` (`first.count + i` for
+    /// `second`'s entry `i`).
+    private static func mergedOrder(_ first: CostLedger, _ second: CostLedger, threads: Int) -> [UInt32] {
+        let orders = ParallelWork.map(2, threads: threads) { which -> [Int]? in
+            let ledger = which == 0 ? first : second
+            return ledger.isSorted ? nil : timeOrder(ledger.time)
+        }
+        let (firstTime, secondTime) = (first.time, second.time)
+        let (firstCount, secondCount) = (firstTime.count, secondTime.count)
+        return [UInt32](unsafeUninitializedCapacity: firstCount + secondCount) { out, initialized in
+            func position(_ order: [Int]?, _ rank: Int) -> Int { order?[rank] ?? rank }
+            var (i, j, next) = (0, 0, 0)
+            while i < firstCount, j < secondCount {
+                let a = position(orders[0], i)
+                let b = position(orders[1], j)
+                if secondTime[b] < firstTime[a] {
+                    out[next] = UInt32(truncatingIfNeeded: firstCount + b)
+                    j += 1
+                } else {
+                    out[next] = UInt32(truncatingIfNeeded: a)
+                    i += 1
+                }
+                next += 1
+            }
+            while i < firstCount {
+                out[next] = UInt32(truncatingIfNeeded: position(orders[0], i))
+                (i, next) = (i + 1, next + 1)
+            }
+            while j < secondCount {
+                out[next] = UInt32(truncatingIfNeeded: firstCount + position(orders[1], j))
+                (j, next) = (j + 1, next + 1)
+            }
+            initialized = next
+        }
+    }
+
+    /// `first` followed by `second`, taken in `order` (positions below `split` are `first`'s);
+    /// both are emptied.
+    private static func gather<Element>(
+        _ first: inout [Element], _ second: inout [Element], _ order: [UInt32], _ split: Int
+    ) -> [Element] {
+        let merged = first.withUnsafeBufferPointer { first in
+            second.withUnsafeBufferPointer { second in
+                order.withUnsafeBufferPointer { order in
+                    [Element](unsafeUninitializedCapacity: order.count) { out, initialized in
+                        for (position, source) in order.enumerated() {
+                            let index = Int(source)
+                            out.initializeElement(at: position, to: index < split ? first[index] : second[index - split])
+                        }
+                        initialized = order.count
+                    }
+                }
+            }
+        }
+        first = []
+        second = []
+        return merged
+    }
+}
