@@ -25,7 +25,13 @@ public enum InputFormat: String, Sendable, CaseIterable {
     /// - Throws: `ImportError.unreadable` if the file cannot be read, `.badData` if the start
     ///   of its gzip data is damaged, `.unknownFormat` naming what the file starts with
     ///   otherwise.
+    /// A stream is judged by its copy (`StreamInputs`), which a later read then uses.
     public static func detect(path: String) throws(ImportError) -> InputFormat {
-        try Importers.detect(path: path).importer.format
+        let readable = try StreamInputs.readablePath(for: path)
+        do {
+            return try Importers.detect(path: readable).importer.format
+        } catch {
+            throw readable == path ? error : error.naming(path)
+        }
     }
 }

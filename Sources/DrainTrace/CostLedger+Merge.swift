@@ -14,6 +14,16 @@ extension CostLedger {
     ) -> CostLedger {
         precondition(first.resolution == second.resolution, "only ledgers of one resolution merge")
         precondition(first.count + second.count < Int(UInt32.max), "a ledger holds fewer than 2³² entries")
+        // Also keeps the builders below off zero capacity, where `Array(unsafeUninitializedCapacity:)`
+        // writes its count into the storage all empty arrays share (a race between threads).
+        if second.count == 0 {
+            first.sortByTime()
+            return first
+        }
+        if first.count == 0 {
+            second.sortByTime()
+            return second
+        }
         let order = mergedOrder(first, second, threads: threads)
         let split = first.count
         var merged = CostLedger(resolution: first.resolution)

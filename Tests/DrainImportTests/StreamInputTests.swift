@@ -45,6 +45,16 @@ struct StreamInputTests {
         #expect(imported.0.timeline.time.last == Clock.nanoseconds(49.99))
     }
 
+    @Test("a stream's format is told from its copy, and reading it afterwards still sees it whole")
+    func detectingAStreamDoesNotConsumeIt() throws {
+        let lines = [header, #"{"t":1,"type":"wakeup","reason":"timer","source":"tick"}"#]
+        let (format, imported) = try withFIFO(feeding: Array((lines.joined(separator: "\n") + "\n").utf8)) { path in
+            (try InputFormat.detect(path: path), try Importers.read(path: path, inputIndex: 0))
+        }
+        #expect(format == .drainTrace)
+        #expect(imported.timeline.count == 1)
+    }
+
     @Test("what is no known format through a FIFO is an error naming the FIFO")
     func unknownBytesThroughAFIFO() throws {
         let outcome = try withFIFO(feeding: Array("hello, not a trace\n".utf8)) { path -> (ImportError?, String) in

@@ -11,7 +11,8 @@ import DrainTrace
 /// still running at the end of the run is charged in full (`PricedTimeline.end` covers it).
 /// A `net` event with a duration (coalesced packets of a capture) keeps its radio active from
 /// its time to its end (`NetSpanMarkers`).
-/// O(n) in events plus O(s) in ledger entries; no allocation per event beyond ledger growth.
+/// O(n) in events plus O(s + k log k) in ledger entries (k of them out of time order, see
+/// `CostLedger.merge`); no allocation per event beyond ledger growth.
 public struct Pricer: Sendable {
     public let model: DeviceModel
 
