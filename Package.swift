@@ -96,7 +96,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "drain-bench",
-            dependencies: ["DrainTrace", "DrainImport", "DrainAggregate", "DrainProbe"],
+            dependencies: ["DrainTrace", "DrainImport", "DrainAggregate", "DrainProbe", "DrainReport", "DrainRender"],
             path: "Sources/drain-bench"
         ),
         .executableTarget(name: "drain-probe-example", dependencies: ["DrainProbe"]),

@@ -6,6 +6,7 @@ let usage = """
     usage: drain-bench ingest FILE [--repeat N]
            drain-bench aggregate [--events N] [--repeat N]
            drain-bench probe [--events N] [--repeat N]
+           drain-bench render REPORT.json [--repeat N]
     """
 
 switch arguments.first {
@@ -15,6 +16,8 @@ case "aggregate":
     AggregateBenchmark.run(Array(arguments.dropFirst()))
 case "probe":
     ProbeBenchmark.run(Array(arguments.dropFirst()))
+case "render":
+    RenderBenchmark.run(Array(arguments.dropFirst()))
 default:
     print(usage)
     exit(64)

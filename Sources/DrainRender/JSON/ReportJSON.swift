@@ -4,9 +4,20 @@ import Foundation
 public enum ReportJSON {
     /// Encodes `value` with sorted keys, so equal values give identical bytes.
     ///
-    /// Non-finite numbers are refused (JSON has no spelling for them) with the path of the
-    /// offending value rather than an opaque encoder error.
+    /// The bytes are those of Foundation's `JSONEncoder` (sorted keys, slashes unescaped),
+    /// written by ``SortedJSONWriter`` without Foundation's intermediate tree. When the writer
+    /// declines (a non-finite number, a container shape it does not follow), Foundation
+    /// encodes instead, so non-finite numbers are refused (JSON has no spelling for them) with
+    /// the path of the offending value rather than an opaque encoder error.
     public static func encode(_ value: some Encodable, pretty: Bool) throws(ReportRenderError) -> String {
+        if let bytes = try? SortedJSONWriter.encode(value, pretty: pretty) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return try foundationEncode(value, pretty: pretty)
+    }
+
+    /// The same encoding through Foundation's `JSONEncoder`.
+    static func foundationEncode(_ value: some Encodable, pretty: Bool) throws(ReportRenderError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         do {
