@@ -9,6 +9,11 @@ import DrainTrace
 public struct DeviceRadios: Sendable {
     private let radio: DeviceModel.Radio
     private let start: Nanoseconds
+    /// α up and down, mW per Mbps, of the Wi-Fi radio and of the cellular technology: read
+    /// once, because binding the model's parameter structs per packet copied them, source
+    /// strings and all.
+    private let wifiAlpha: (up: Double, down: Double)
+    private let cellularAlpha: (up: Double, down: Double)
     private var wifi: WiFiStateMachine?
     private var lte: LTEStateMachine?
     private var umts: UMTSStateMachine?
@@ -17,6 +22,12 @@ public struct DeviceRadios: Sendable {
     public init(radio: DeviceModel.Radio, start: Nanoseconds = 0) {
         self.radio = radio
         self.start = start
+        wifiAlpha = (radio.wifi.alphaUpMwPerMbps?.value ?? 0, radio.wifi.alphaDownMwPerMbps?.value ?? 0)
+        switch radio.cellular {
+        case .lte: cellularAlpha = (radio.lte?.alphaUpMwPerMbps.value ?? 0, radio.lte?.alphaDownMwPerMbps.value ?? 0)
+        case .nrNsa: cellularAlpha = (radio.nr?.alphaUpMwPerMbps.value ?? 0, radio.nr?.alphaDownMwPerMbps.value ?? 0)
+        case .umts: cellularAlpha = (0, 0)
+        }
     }
 
     /// The radio that carries traffic of `link`: `.wifi`, `.cellular`, or `nil` for links
@@ -49,18 +60,18 @@ public struct DeviceRadios: Sendable {
             if wifi == nil { wifi = WiFiStateMachine(parameters: radio.wifi, start: start) }
             wifi?.packet(packet, into: &sink)
         case .cellular:
+            // Parameters are bound only when a machine is made (see `wifiAlpha`).
             switch radio.cellular {
             case .lte:
-                guard let parameters = radio.lte else { return }
-                if lte == nil { lte = LTEStateMachine(parameters: parameters, start: start) }
+                if lte == nil, let parameters = radio.lte { lte = LTEStateMachine(parameters: parameters, start: start) }
                 lte?.packet(packet, into: &sink)
             case .umts:
-                guard let parameters = radio.umts else { return }
-                if umts == nil { umts = UMTSStateMachine(parameters: parameters, start: start) }
+                if umts == nil, let parameters = radio.umts { umts = UMTSStateMachine(parameters: parameters, start: start) }
                 umts?.packet(packet, into: &sink)
             case .nrNsa:
-                guard let anchor = radio.lte, let parameters = radio.nr else { return }
-                if nsa == nil { nsa = NSAStateMachine(lte: anchor, nr: parameters, start: start) }
+                if nsa == nil, let anchor = radio.lte, let parameters = radio.nr {
+                    nsa = NSAStateMachine(lte: anchor, nr: parameters, start: start)
+                }
                 nsa?.packet(packet, into: &sink)
             }
         default:
@@ -74,25 +85,13 @@ public struct DeviceRadios: Sendable {
     /// states price their time only, and for links without a radio. Every machine charges it
     /// to the packet whatever state the radio is in.
     public func transferEnergy(of packet: RadioPacket, link: LinkKind) -> Double {
-        let up = packet.direction == .tx
+        let alpha: (up: Double, down: Double)
         switch radioLink(for: link) {
-        case .wifi:
-            let alpha = up ? radio.wifi.alphaUpMwPerMbps : radio.wifi.alphaDownMwPerMbps
-            return transferJoules(bytes: packet.bytes, milliwattsPerMbps: alpha?.value ?? 0)
-        case .cellular:
-            switch radio.cellular {
-            case .lte:
-                guard let lte = radio.lte else { return 0 }
-                return transferJoules(bytes: packet.bytes, milliwattsPerMbps: up ? lte.alphaUpMwPerMbps.value : lte.alphaDownMwPerMbps.value)
-            case .nrNsa:
-                guard let nr = radio.nr else { return 0 }
-                return transferJoules(bytes: packet.bytes, milliwattsPerMbps: up ? nr.alphaUpMwPerMbps.value : nr.alphaDownMwPerMbps.value)
-            case .umts:
-                return 0
-            }
-        default:
-            return 0
+        case .wifi: alpha = wifiAlpha
+        case .cellular: alpha = cellularAlpha
+        default: return 0
         }
+        return transferJoules(bytes: packet.bytes, milliwattsPerMbps: packet.direction == .tx ? alpha.up : alpha.down)
     }
 
     /// Charges into `sink` what `finish(at:into:)` would charge, leaving the radios as they are:
