@@ -13,8 +13,10 @@ public struct JoinableThread {
     private let thread: pthread_t
 
     /// Starts `body` on a new thread. When no thread can be created, runs `body` on this one
-    /// and returns nil: the caller gets its work done either way.
-    public static func start(_ body: @escaping @Sendable () -> Void) -> JoinableThread? {
+    /// and returns nil: the caller gets its work done either way — unless `runHereIfNoThread`
+    /// is false (for a body that waits for its caller, which would then wait forever): then
+    /// `body` is not run and nil says so.
+    public static func start(runHereIfNoThread: Bool = true, _ body: @escaping @Sendable () -> Void) -> JoinableThread? {
         let context = Unmanaged.passRetained(Work(body)).toOpaque()
         #if canImport(Darwin)
         var thread: pthread_t?
@@ -23,7 +25,8 @@ public struct JoinableThread {
             return nil
         }, context)
         guard started == 0, let thread else {
-            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
+            let work = Unmanaged<Work>.fromOpaque(context).takeRetainedValue()
+            if runHereIfNoThread { work.body() }
             return nil
         }
         #else
@@ -33,7 +36,8 @@ public struct JoinableThread {
             return nil
         }, context)
         guard started == 0 else {
-            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
+            let work = Unmanaged<Work>.fromOpaque(context).takeRetainedValue()
+            if runHereIfNoThread { work.body() }
             return nil
         }
         #endif

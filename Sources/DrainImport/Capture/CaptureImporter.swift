@@ -67,7 +67,7 @@ public struct CaptureImporter: Sendable {
             tracker: FlowTracker(
                 coalescing: options.coalescing, linkOverride: options.link,
                 captureLink: interfaceLink == .unspecified ? link.impliedLink : interfaceLink),
-            progress: options.progress)
+            progress: options.progress, readAhead: Self.readsAhead(file, options))
         try reader.run(diagnostics: &diagnostics)
         if let gzip = file.gzip {
             // Damaged compressed data is bad data, not a capture cut short.
@@ -99,6 +99,18 @@ public struct CaptureImporter: Sendable {
 
     /// The link kind the pcapng interface names give every packet: theirs if they agree,
     /// else unspecified with a warning (libpcap does not say which interface a packet came from).
+    /// Whether `file` is read ahead on a thread of its own (`CaptureOptions.readAhead`).
+    private static func readsAhead(_ file: CaptureFile, _ options: CaptureOptions) -> Bool {
+        switch options.readAhead {
+        case .always: true
+        case .never: false
+        case .automatic:
+            // A gzip capture's size is not known up front; inflating it makes reading ahead
+            // pay whatever its size.
+            ParallelWork.defaultThreads() > 1 && (file.gzip != nil || (file.size ?? 0) >= CaptureOptions.readAheadMinimumBytes)
+        }
+    }
+
     private static func interfacesLink(_ interfaces: [PcapngInterface], diagnostics: inout ImportDiagnostics) -> LinkKind {
         let kinds = interfaces.map { LinkKind(interfaceName: Array(($0.name ?? "").utf8)) }
         guard let first = kinds.first else { return .unspecified }

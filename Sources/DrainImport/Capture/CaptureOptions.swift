@@ -17,6 +17,21 @@ public struct CaptureOptions {
     /// Told how many bytes of the file have been read, every few thousand packets.
     public var progress: ImportProgress?
 
+    /// Whether libpcap reads on a thread of its own, a few megabytes ahead of the decoding
+    /// (`PacketPipe`). The report is the same either way; tests choose to check that.
+    enum ReadAhead {
+        /// For a gzip-compressed capture and a capture of `readAheadMinimumBytes` or more,
+        /// when the machine has two cores or more.
+        case automatic
+        case always
+        case never
+    }
+
+    var readAhead = ReadAhead.automatic
+
+    /// Below this a capture is read on one thread: starting one costs more than it saves.
+    static let readAheadMinimumBytes: Int64 = 4 << 20
+
     /// The default coalescing window: 10 ms.
     public static let defaultCoalescing: Nanoseconds = 10_000_000
 

@@ -20,11 +20,15 @@ struct CaptureReader {
     let progress: ImportProgress?
     static let progressStride = 8192
 
-    init(file: CaptureFile, decoder: PacketDecoder, tracker: FlowTracker, progress: ImportProgress? = nil) {
+    /// Whether libpcap reads on a thread of its own, ahead of the decoding (`PacketPipe`).
+    let readAhead: Bool
+
+    init(file: CaptureFile, decoder: PacketDecoder, tracker: FlowTracker, progress: ImportProgress? = nil, readAhead: Bool = false) {
         self.file = file
         self.decoder = decoder
         self.tracker = tracker
         self.progress = progress
+        self.readAhead = readAhead
     }
 
     /// Reads every packet libpcap returns; if the file is cut short, records where and what
@@ -35,46 +39,95 @@ struct CaptureReader {
     ///   short, nothing after it can be trusted to be where its header says; the gzip
     ///   stream's failure when the compressed data is damaged.
     mutating func run(diagnostics: inout ImportDiagnostics) throws(ImportError) {
+        var cursor = Cursor(recordOffset: file.firstRecordOffset)
+        let status = readAhead ? readPipelined(&cursor) : readHere(&cursor)
+        if let shrunk = file.currentSize, let size = file.size, shrunk < size {
+            throw .unreadable(path: file.path, reason: FileByteSource.shrankMessage(from: Int(size), at: Int(shrunk)))
+        }
+        if status != PCAP_ERROR_BREAK {
+            try recordStop(status: status, recordOffset: cursor.recordOffset, diagnostics: &diagnostics)
+        }
+    }
+
+    /// What the read loop carries from one packet to the next.
+    private struct Cursor {
+        var decoded = DecodedPacket()
+        /// Where the next record starts, in a classic pcap file.
+        var recordOffset: Int64?
+        var previous: Nanoseconds = .min
+    }
+
+    /// libpcap's loop on this thread; returns `pcap_next_ex`'s status when it stopped.
+    private mutating func readHere(_ cursor: inout Cursor) -> Int32 {
         var header: UnsafeMutablePointer<pcap_pkthdr>?
         var data: UnsafePointer<UInt8>?
-        var decoded = DecodedPacket()
-        var recordOffset = file.firstRecordOffset
-        var previous: Nanoseconds = .min
+        let file = self.file
         while true {
             let status = pcap_next_ex(file.handle, &header, &data)
-            guard status == 1, let header, let data else {
-                if let shrunk = file.currentSize, let size = file.size, shrunk < size {
-                    throw .unreadable(path: file.path, reason: FileByteSource.shrankMessage(from: Int(size), at: Int(shrunk)))
-                }
-                if status != PCAP_ERROR_BREAK {
-                    try recordStop(status: status, recordOffset: recordOffset, diagnostics: &diagnostics)
-                }
-                return
-            }
-            packets += 1
-            if let progress, packets % Self.progressStride == 0, let read = file.bytesRead { progress(read) }
+            guard status == 1, let header, let data else { return status }
             let captured = Int(header.pointee.caplen)
-            let wire = max(Int(header.pointee.len), captured)
-            recordOffset = recordOffset.map { $0 + 16 + Int64(captured) }
-            let time = relativeTime(seconds: Int64(header.pointee.ts.tv_sec), nanoseconds: Int64(header.pointee.ts.tv_usec))
-            if time < previous {
-                tracker.tally.outOfOrder.add(packet: packets, ())
-                tracker.tally.largestStepBack = max(tracker.tally.largestStepBack, previous - time)
-            }
-            previous = time
-            let frame = UnsafeRawBufferPointer(start: data, count: captured)
-            if let problem = decoder.decode(frame, wire: wire, into: &decoded) {
-                count(problem, packet: packets, bytes: Int64(wire))
-                continue
-            }
-            if decoded.isFragment {
-                tracker.tally.fragments.add(packet: packets, ())
-            } else if decoded.transportMissing {
-                tracker.tally.cut.add(packet: packets, ())
-            }
-            let frameBytes = Int64(wire - decoded.pseudoHeaderBytes)
-            tracker.add(decoded, frame: frame, time: time, frameBytes: frameBytes, number: packets)
+            add(
+                seconds: Int64(header.pointee.ts.tv_sec), fraction: Int64(header.pointee.ts.tv_usec), captured: captured,
+                length: Int(header.pointee.len), data: UnsafeRawBufferPointer(start: data, count: captured), bytesRead: file.bytesRead,
+                cursor: &cursor)
         }
+    }
+
+    /// libpcap's loop on a thread of its own (`PacketPipe`), this thread decoding what it read;
+    /// the same packets in the same order as `readHere`. Falls back to `readHere` when no
+    /// thread can be started.
+    private mutating func readPipelined(_ cursor: inout Cursor) -> Int32 {
+        let pipe = PacketPipe()
+        let source = PcapSource(file: file)
+        guard let reader = JoinableThread.start(runHereIfNoThread: false, { pipe.read(source.file.handle, bytesRead: { source.file.bytesRead }) })
+        else { return readHere(&cursor) }
+        while let batch = pipe.nextFilled() {
+            batch.bytes.withUnsafeBytes { bytes in
+                for record in batch.records {
+                    let captured = Int(record.captured)
+                    add(
+                        seconds: record.seconds, fraction: record.fraction, captured: captured, length: Int(record.length),
+                        data: UnsafeRawBufferPointer(rebasing: bytes[record.offset..<(record.offset + captured)]),
+                        bytesRead: batch.bytesRead, cursor: &cursor)
+                }
+            }
+            pipe.release()
+        }
+        reader.join()
+        return pipe.stopStatus
+    }
+
+    /// The capture file, handed to the reading thread, which alone uses it until joined.
+    private struct PcapSource: @unchecked Sendable {
+        let file: CaptureFile
+    }
+
+    /// One packet: its time on the run's clock, its decoding, and its flow.
+    private mutating func add(
+        seconds: Int64, fraction: Int64, captured: Int, length: Int, data frame: UnsafeRawBufferPointer, bytesRead: @autoclosure () -> Int64?,
+        cursor: inout Cursor
+    ) {
+        packets += 1
+        if let progress, packets % Self.progressStride == 0, let read = bytesRead() { progress(read) }
+        let wire = max(length, captured)
+        cursor.recordOffset = cursor.recordOffset.map { $0 + 16 + Int64(captured) }
+        let time = relativeTime(seconds: seconds, nanoseconds: fraction)
+        if time < cursor.previous {
+            tracker.tally.outOfOrder.add(packet: packets, ())
+            tracker.tally.largestStepBack = max(tracker.tally.largestStepBack, cursor.previous - time)
+        }
+        cursor.previous = time
+        if let problem = decoder.decode(frame, wire: wire, into: &cursor.decoded) {
+            count(problem, packet: packets, bytes: Int64(wire))
+            return
+        }
+        if cursor.decoded.isFragment {
+            tracker.tally.fragments.add(packet: packets, ())
+        } else if cursor.decoded.transportMissing {
+            tracker.tally.cut.add(packet: packets, ())
+        }
+        let frameBytes = Int64(wire - cursor.decoded.pseudoHeaderBytes)
+        tracker.add(cursor.decoded, frame: frame, time: time, frameBytes: frameBytes, number: packets)
     }
 
     /// A packet time on the timeline's clock: nanoseconds since the first packet.

@@ -1,0 +1,137 @@
+import DrainTestSupport
+import DrainTrace
+import Foundation
+import Testing
+
+@testable import DrainImport
+
+/// A capture read ahead on a thread of its own (`PacketPipe`) must import exactly as one read
+/// on this thread: the same rows in the same order (string ids included), strings, flows,
+/// diagnostics and errors, whatever the file holds and wherever it ends.
+@Suite struct CaptureReadAheadTests {
+    static func read(_ path: String, readAhead: CaptureOptions.ReadAhead, progress: ImportProgress? = nil) throws -> ImportedInput {
+        var options = CaptureOptions(progress: progress)
+        options.readAhead = readAhead
+        return try CaptureImporter.read(path: path, inputIndex: 0, options: options)
+    }
+
+    static func expectSame(_ ahead: ImportedInput, _ here: ImportedInput, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let timeline = ahead.timeline, expected = here.timeline
+        #expect(timeline.count == expected.count, "\(name): rows", sourceLocation: sourceLocation)
+        var differing = 0
+        for row in 0..<min(timeline.count, expected.count) where timeline[row] != expected[row] { differing += 1 }
+        #expect(differing == 0, "\(name): \(differing) rows differ", sourceLocation: sourceLocation)
+        #expect(timeline.strings.count == expected.strings.count, "\(name): strings", sourceLocation: sourceLocation)
+        let sameStrings = (0..<min(timeline.strings.count, expected.strings.count)).allSatisfy {
+            timeline.strings[StringID($0)] == expected.strings[StringID($0)]
+        }
+        #expect(sameStrings, "\(name): string texts", sourceLocation: sourceLocation)
+        #expect(timeline.flows.count == expected.flows.count, "\(name): flows", sourceLocation: sourceLocation)
+        let sameFlows = (0..<min(timeline.flows.count, expected.flows.count)).allSatisfy { timeline.flows[$0] == expected.flows[$0] }
+        #expect(sameFlows, "\(name): flow values", sourceLocation: sourceLocation)
+        #expect(timeline.end == expected.end, "\(name): end", sourceLocation: sourceLocation)
+        #expect(ahead.info == here.info, "\(name): input info and diagnostics", sourceLocation: sourceLocation)
+    }
+
+    /// Both ways, or the same error both ways.
+    static func compare(_ path: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let ahead = Result { try read(path, readAhead: .always) }
+        let here = Result { try read(path, readAhead: .never) }
+        switch (ahead, here) {
+        case let (.success(ahead), .success(here)):
+            expectSame(ahead, here, name, sourceLocation: sourceLocation)
+        case let (.failure(ahead), .failure(here)):
+            #expect(String(describing: ahead) == String(describing: here), "\(name): errors", sourceLocation: sourceLocation)
+        default:
+            Issue.record("\(name): read ahead \(ahead), here \(here)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func everyCorpusCaptureReadsTheSameAhead() {
+        let files = Corpus.files(in: "pcap")
+        #expect(files.count > 20)
+        for file in files { Self.compare(file.path, file.lastPathComponent) }
+    }
+
+    /// About 9 MiB — nine batches through a ring of four — of HTTPS polls, plain HTTP
+    /// exchanges, DNS and bulk downloads over many connections, a few packets out of order.
+    static func manyBatches() -> [UInt8] {
+        var writer = PcapWriter(linkType: Frame.ethernetType, precision: .nanoseconds)
+        var time: Int64 = 1_700_000_000_000_000_000
+        var index = 0
+        while writer.bytes.count < 9 << 20 {
+            let port = UInt16(40000 + index % 3000)
+            let server = "203.0.113.\(1 + index % 200)"
+            time += Int64(1 + (index % 97) * 400_000)
+            let packet: [UInt8]
+            switch index % 6 {
+            case 0:
+                packet = IPPacket.udp(from: deviceV4, port, to: "192.0.2.53", 53, Array("query \(index % 50).example".utf8))
+            case 1:
+                packet = IPPacket.tcp(
+                    from: deviceV4, port, to: server, 80, seq: UInt32(index), flags: IPPacket.ack | IPPacket.psh,
+                    Array("GET /items/\(index) HTTP/1.1\r\nHost: api\(index % 40).example\r\nAccept: */*\r\n\r\n".utf8))
+            case 2:
+                packet = IPPacket.tcp(
+                    from: server, 443, to: deviceV4, port, seq: UInt32(index), flags: IPPacket.ack,
+                    [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: 1400))
+            case 3:
+                packet = IPPacket.tcp(from: deviceV4, port, to: server, 443, seq: UInt32(index), flags: index % 60 == 3 ? IPPacket.fin | IPPacket.ack : IPPacket.ack)
+            case 4:
+                packet = IPPacket.tcp(
+                    from: server, 80, to: deviceV4, port, seq: UInt32(index), flags: IPPacket.ack | IPPacket.psh,
+                    Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}".utf8))
+            default:
+                packet = IPPacket.udp(from: deviceV4, port, to: server, 443, [UInt8](repeating: 0xC3, count: 1200))
+            }
+            // Every 5,000th packet is stamped 2 s early: out of order.
+            writer.add(nanoseconds: index % 5000 == 4999 ? time - 2_000_000_000 : time, Frame.ethernet(packet))
+            index += 1
+        }
+        return writer.bytes
+    }
+
+    @Test func aCaptureOfManyBatchesReadsTheSameAheadAndReportsProgress() throws {
+        let bytes = Self.manyBatches()
+        try withTemporaryFile(bytes, name: "many.pcap") { path in
+            let aheadProgress = ProgressLog(), hereProgress = ProgressLog()
+            let ahead = try Self.read(path, readAhead: .always, progress: { aheadProgress.add($0) })
+            let here = try Self.read(path, readAhead: .never, progress: { hereProgress.add($0) })
+            Self.expectSame(ahead, here, "many batches")
+            #expect(ahead.timeline.count > 10_000)
+            // One call per 8,192 packets either way; read ahead, the bytes are those read when
+            // the packet's batch was filled (up to one batch ahead).
+            let packets = bytes.count / 700
+            #expect(aheadProgress.values.count == hereProgress.values.count)
+            #expect(aheadProgress.values.count >= packets / 8192 / 2)
+            #expect(aheadProgress.values == aheadProgress.values.sorted())
+            for (ahead, here) in zip(aheadProgress.values, hereProgress.values) {
+                #expect(ahead >= here && ahead <= here + Int64(PacketPipe.batchBytes) + 65_536)
+            }
+        }
+    }
+
+    @Test func aCaptureCutShortInsideARecordReadsTheSameAhead() throws {
+        let bytes = Self.manyBatches()
+        // Cut 6.5 MiB in: inside a record, past the first trip round the ring.
+        try withTemporaryFile(Array(bytes[0..<(13 << 19) + 7]), name: "cut.pcap") { path in
+            Self.compare(path, "cut short")
+            let here = try Self.read(path, readAhead: .never)
+            #expect(here.info.diagnostics.entries.contains { $0.code == "truncated" })
+        }
+    }
+
+    @Test func aGzipCaptureReadsTheSameAhead() throws {
+        try withTemporaryFile(Gzip.compress(Self.manyBatches(), level: 1), name: "many.pcap.gz") { path in
+            Self.compare(path, "gzip")
+        }
+    }
+
+    /// Progress values, from whichever thread reports them.
+    final class ProgressLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [Int64] = []
+        func add(_ value: Int64) { lock.withLock { stored.append(value) } }
+        var values: [Int64] { lock.withLock { stored } }
+    }
+}
