@@ -226,7 +226,20 @@ import Testing
         }
     }
 
+    /// Encodes a parent's members through `superEncoder()`, as a class hierarchy might.
+    struct ThroughSuper: Encodable {
+        enum Key: String, CodingKey { case own }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(1, forKey: .own)
+            try [2, 3].encode(to: container.superEncoder())
+        }
+    }
+
     @Test func shapesTheWriterDoesNotFollowFallBackToFoundation() throws {
+        #expect(throws: SortedJSONWriter.Failure.unsupportedShape) { try SortedJSONWriter.encode(ThroughSuper(), pretty: false) }
+        #expect(try ReportJSON.encode(ThroughSuper(), pretty: false) == #"{"own":1,"super":[2,3]}"#)
         #expect(throws: SortedJSONWriter.Failure.unsupportedShape) { try SortedJSONWriter.encode(OutOfOrder(), pretty: false) }
         #expect(throws: SortedJSONWriter.Failure.unsupportedShape) { try SortedJSONWriter.encode(DuplicateKey(), pretty: false) }
         #expect(try ReportJSON.encode(OutOfOrder(), pretty: false) == ReportJSON.foundationEncode(OutOfOrder(), pretty: false))

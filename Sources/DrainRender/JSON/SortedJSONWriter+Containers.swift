@@ -113,25 +113,15 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     private func openNested(_ key: Key, isObject: Bool) -> Int {
-        do {
-            try begin(key)
-        } catch {
-            output.failed = true
-            return -1
-        }
-        return output.openContainer(isObject: isObject, level: level + 1)
+        output.openNested(isObject: isObject, level: level) { try begin(key) }
     }
 
-    /// Not supported: a super encoder's slot stays open until something is written into it.
-    mutating func superEncoder() -> any Encoder {
-        output.failed = true
-        return JSONValueEncoder(output: output, level: level + 1, firstID: output.nextID + 1)
-    }
+    mutating func superEncoder() -> any Encoder { output.declinedSuperEncoder(level: level) }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder() }
 }
 
-struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
+struct JSONUnkeyedContainer: UnkeyedEncodingContainer, JSONScalarSlot {
     let output: JSONOutput
     let level: Int
     let id: Int
@@ -139,54 +129,13 @@ struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
     var codingPath: [any CodingKey] { [] }
     var count: Int { output.elementCount(level: level, id: id) }
 
-    private func begin() throws {
+    mutating func beginSlot() throws {
         try output.activate(level: level, id: id)
         try output.beginElement(level: level, key: nil)
     }
 
-    mutating func encodeNil() throws {
-        try begin()
-        output.writeNull()
-    }
-
-    mutating func encode(_ value: Bool) throws {
-        try begin()
-        output.writeBool(value)
-    }
-
-    mutating func encode(_ value: String) throws {
-        try begin()
-        output.writeString(value)
-    }
-
-    mutating func encode(_ value: Double) throws {
-        try begin()
-        try output.writeDouble(value)
-    }
-
-    mutating func encode(_ value: Float) throws {
-        try begin()
-        try output.writeFloat(value)
-    }
-
-    mutating func encode(_ value: Int) throws { try encodeInteger(value) }
-    mutating func encode(_ value: Int8) throws { try encodeInteger(value) }
-    mutating func encode(_ value: Int16) throws { try encodeInteger(value) }
-    mutating func encode(_ value: Int32) throws { try encodeInteger(value) }
-    mutating func encode(_ value: Int64) throws { try encodeInteger(value) }
-    mutating func encode(_ value: UInt) throws { try encodeInteger(value) }
-    mutating func encode(_ value: UInt8) throws { try encodeInteger(value) }
-    mutating func encode(_ value: UInt16) throws { try encodeInteger(value) }
-    mutating func encode(_ value: UInt32) throws { try encodeInteger(value) }
-    mutating func encode(_ value: UInt64) throws { try encodeInteger(value) }
-
-    private func encodeInteger(_ value: some FixedWidthInteger) throws {
-        try begin()
-        output.writeInteger(value)
-    }
-
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try begin()
+        try beginSlot()
         try output.writeValue(value, level: level + 1)
     }
 
@@ -198,24 +147,15 @@ struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
         JSONUnkeyedContainer(output: output, level: level + 1, id: openNested(isObject: false))
     }
 
-    private func openNested(isObject: Bool) -> Int {
-        do {
-            try begin()
-        } catch {
-            output.failed = true
-            return -1
-        }
-        return output.openContainer(isObject: isObject, level: level + 1)
+    private mutating func openNested(isObject: Bool) -> Int {
+        output.openNested(isObject: isObject, level: level) { try beginSlot() }
     }
 
-    mutating func superEncoder() -> any Encoder {
-        output.failed = true
-        return JSONValueEncoder(output: output, level: level + 1, firstID: output.nextID + 1)
-    }
+    mutating func superEncoder() -> any Encoder { output.declinedSuperEncoder(level: level) }
 }
 
 /// One value with no container of its own: written at once, into the slot its parent began.
-struct JSONSingleValueContainer: SingleValueEncodingContainer {
+struct JSONSingleValueContainer: SingleValueEncodingContainer, JSONScalarSlot {
     let output: JSONOutput
     let level: Int
     private var written = false
@@ -228,33 +168,49 @@ struct JSONSingleValueContainer: SingleValueEncodingContainer {
     var codingPath: [any CodingKey] { [] }
 
     /// A single value container takes one value; a second one would make invalid JSON.
-    private mutating func begin() throws {
+    mutating func beginSlot() throws {
         if written { throw SortedJSONWriter.Failure.unsupportedShape }
         written = true
     }
 
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try beginSlot()
+        try output.writeValue(value, level: level)
+    }
+}
+
+/// The scalar `encode` methods of the unkeyed and the single value container, which differ
+/// only in how a slot begins.
+protocol JSONScalarSlot {
+    var output: JSONOutput { get }
+    /// Readies the output for the next value: a separator and indentation in an array, a
+    /// check that nothing was written yet in a single value container.
+    mutating func beginSlot() throws
+}
+
+extension JSONScalarSlot {
     mutating func encodeNil() throws {
-        try begin()
+        try beginSlot()
         output.writeNull()
     }
 
     mutating func encode(_ value: Bool) throws {
-        try begin()
+        try beginSlot()
         output.writeBool(value)
     }
 
     mutating func encode(_ value: String) throws {
-        try begin()
+        try beginSlot()
         output.writeString(value)
     }
 
     mutating func encode(_ value: Double) throws {
-        try begin()
+        try beginSlot()
         try output.writeDouble(value)
     }
 
     mutating func encode(_ value: Float) throws {
-        try begin()
+        try beginSlot()
         try output.writeFloat(value)
     }
 
@@ -270,12 +226,28 @@ struct JSONSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt64) throws { try encodeInteger(value) }
 
     private mutating func encodeInteger(_ value: some FixedWidthInteger) throws {
-        try begin()
+        try beginSlot()
         output.writeInteger(value)
     }
+}
 
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        try begin()
-        try output.writeValue(value, level: level)
+extension JSONOutput {
+    /// The id of a container nested in the container at `level`, opened once `begin` has
+    /// started its slot; -1, the encoding marked failed, when the slot could not begin.
+    func openNested(isObject: Bool, level: Int, after begin: () throws -> Void) -> Int {
+        do {
+            try begin()
+        } catch {
+            failed = true
+            return -1
+        }
+        return openContainer(isObject: isObject, level: level + 1)
+    }
+
+    /// Super encoders are not supported (a super encoder's slot would stay open until
+    /// something is written into it): the encoding is marked failed and Foundation takes over.
+    func declinedSuperEncoder(level: Int) -> any Encoder {
+        failed = true
+        return JSONValueEncoder(output: self, level: level + 1, firstID: nextID + 1)
     }
 }
