@@ -102,13 +102,28 @@ public struct RuleContext: Sendable {
     /// Parameter name → value in force (defaults overridden by the model, then by `--config`).
     public var parameters: [String: Double]
 
+    /// Work more than one rule needs, done once per run (the engine gives every rule of a
+    /// run the same one).
+    let shared: SharedRuleWork
+
     public init(priced: PricedTimeline, model: DeviceModel, parameters: [String: Double]) {
+        self.init(priced: priced, model: model, parameters: parameters, shared: SharedRuleWork())
+    }
+
+    init(priced: PricedTimeline, model: DeviceModel, parameters: [String: Double], shared: SharedRuleWork) {
         self.priced = priced
         self.model = model
         self.parameters = parameters
+        self.shared = shared
     }
 
     public var timeline: Timeline { priced.timeline }
+
+    /// What each `net` event added to its radio's energy and whether it woke it
+    /// (`RadioAttribution`), worked out once for all the rules of the run that ask.
+    public var radioAttribution: RadioAttribution {
+        shared.radioAttribution { RadioAttribution(timeline, model: model) }
+    }
 
     /// The value in force of one of the rule's parameters, read through the rule's own
     /// declaration (`context[Self.interval]`), so that a misspelt name does not compile. The
@@ -132,4 +147,21 @@ public protocol Rule: Sendable {
     static var description: RuleDescription { get }
     init()
     func evaluate(_ context: RuleContext) -> RuleOutcome
+}
+
+/// Work several rules of one run need, done by the first that asks while any other that asks
+/// meanwhile waits for it. NET-PERIODIC and NET-LATE-CLOSE both need the radio attribution,
+/// a walk of every `net` event through the radios.
+final class SharedRuleWork: @unchecked Sendable {
+    private let lock = ThreadLock()
+    private var attribution: RadioAttribution?
+
+    func radioAttribution(_ make: () -> RadioAttribution) -> RadioAttribution {
+        lock.withLock {
+            if let attribution { return attribution }
+            let made = make()
+            attribution = made
+            return made
+        }
+    }
 }

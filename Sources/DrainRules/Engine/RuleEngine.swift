@@ -101,6 +101,7 @@ public struct RuleEngine: Sendable {
             used.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.parameter, $0.value) }) }
         }
         // Rules only read the priced run, so they are shared out over the cores.
+        let shared = SharedRuleWork()
         let pieces = ParallelWork.map(Self.allRules.count + 1, threads: threads) { piece -> Piece<Extra> in
             guard piece > 0 else { return .extra(extra()) }
             let order = piece - 1
@@ -109,7 +110,7 @@ public struct RuleEngine: Sendable {
             if priced.timeline.isAggregatesOnly && !(ruleType is any AggregateRule.Type) {
                 return .rule(.notApplicable(RuleContext.needsTimelineReason))
             }
-            return .rule(ruleType.init().evaluate(RuleContext(priced: priced, model: model, parameters: parameters)))
+            return .rule(ruleType.init().evaluate(RuleContext(priced: priced, model: model, parameters: parameters, shared: shared)))
         }
         guard case .extra(let extraResult) = pieces[0] else { preconditionFailure("piece 0 is the extra work") }
         let outcomes = pieces.dropFirst().map { piece -> RuleOutcome? in

@@ -121,7 +121,7 @@ public struct NetLateCloseRule: Rule {
         }
         guard !late.isEmpty else { return .findings([]) }
         let rows = FlowRows(context.timeline, flows: late.map(\.flow))
-        let attribution = RadioAttribution(context.timeline, model: context.model)
+        let attribution = context.radioAttribution
         for index in late.indices {
             guard let row = closingRow(late[index], rows: rows, context.timeline) else { continue }
             late[index].wokeRadio = attribution.wokeRadio[row]

@@ -148,7 +148,7 @@ public struct NetPeriodicRule: Rule {
             patterns.append(Pattern(key: key, runs: runs, bursts: runs.map { run in run.bursts.map { bursts[members[$0]] } }))
         }
         guard !patterns.isEmpty else { return .findings([]) }
-        let attribution = RadioAttribution(context.timeline, model: context.model)
+        let attribution = context.radioAttribution
         let radioEnergy = context.radioEnergy
         return .findings(patterns.map { finding($0, cost: cost(of: $0, attribution, context), radioEnergy: radioEnergy, context) })
     }
