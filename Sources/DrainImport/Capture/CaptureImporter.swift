@@ -97,8 +97,6 @@ public struct CaptureImporter: Sendable {
         return ImportedInput(timeline: timeline, info: info)
     }
 
-    /// The link kind the pcapng interface names give every packet: theirs if they agree,
-    /// else unspecified with a warning (libpcap does not say which interface a packet came from).
     /// Whether `file` is read ahead on a thread of its own (`CaptureOptions.readAhead`).
     private static func readsAhead(_ file: CaptureFile, _ options: CaptureOptions) -> Bool {
         switch options.readAhead {
@@ -111,6 +109,8 @@ public struct CaptureImporter: Sendable {
         }
     }
 
+    /// The link kind the pcapng interface names give every packet: theirs if they agree,
+    /// else unspecified with a warning (libpcap does not say which interface a packet came from).
     private static func interfacesLink(_ interfaces: [PcapngInterface], diagnostics: inout ImportDiagnostics) -> LinkKind {
         let kinds = interfaces.map { LinkKind(interfaceName: Array(($0.name ?? "").utf8)) }
         guard let first = kinds.first else { return .unspecified }

@@ -37,8 +37,8 @@ final class PacketBatch: @unchecked Sendable {
 ///
 /// A ring of `slots` batches: the reader fills batch `produced % slots` while the decoder
 /// empties batch `consumed % slots`, and each waits, under one mutex, only when the ring is
-/// full or empty. The reader alone touches the pcap handle until `finish` has been joined;
-/// the stop status it ends on is read after that. Memory: `slots` × `batchBytes` plus the
+/// full or empty. The reader alone touches the pcap handle until its thread has been
+/// joined; the stop status it ends on is read after `nextFilled` returned nil. Memory: `slots` × `batchBytes` plus the
 /// largest packet, whatever the capture's size.
 final class PacketPipe: @unchecked Sendable {
     static let slots = 4
