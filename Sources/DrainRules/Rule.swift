@@ -125,6 +125,11 @@ public struct RuleContext: Sendable {
         shared.radioAttribution { RadioAttribution(timeline, model: model) }
     }
 
+    /// The `net` events of each flow, gathered once for all the rules of the run that ask.
+    var flowRows: FlowRows {
+        shared.flowRows { FlowRows(timeline) }
+    }
+
     /// The value in force of one of the rule's parameters, read through the rule's own
     /// declaration (`context[Self.interval]`), so that a misspelt name does not compile. The
     /// engine resolves every parameter the rule lists in its description; the default stands
@@ -149,19 +154,30 @@ public protocol Rule: Sendable {
     func evaluate(_ context: RuleContext) -> RuleOutcome
 }
 
-/// Work several rules of one run need, done by the first that asks while any other that asks
-/// meanwhile waits for it. NET-PERIODIC and NET-LATE-CLOSE both need the radio attribution,
-/// a walk of every `net` event through the radios.
-final class SharedRuleWork: @unchecked Sendable {
-    private let lock = ThreadLock()
-    private var attribution: RadioAttribution?
+/// Work several rules of one run need, each piece done by the first rule that asks while any
+/// other that asks for it meanwhile waits. NET-PERIODIC and NET-LATE-CLOSE both need the radio
+/// attribution, a walk of every `net` event through the radios; five network rules go from
+/// flows to their events.
+final class SharedRuleWork: Sendable {
+    private let attribution = OnceValue<RadioAttribution>()
+    private let flows = OnceValue<FlowRows>()
 
-    func radioAttribution(_ make: () -> RadioAttribution) -> RadioAttribution {
+    func radioAttribution(_ make: () -> RadioAttribution) -> RadioAttribution { attribution.value(make) }
+
+    func flowRows(_ make: () -> FlowRows) -> FlowRows { flows.value(make) }
+}
+
+/// A value made once, by the first caller, under its own lock.
+private final class OnceValue<Value: Sendable>: @unchecked Sendable {
+    private let lock = ThreadLock()
+    private var made: Value?
+
+    func value(_ make: () -> Value) -> Value {
         lock.withLock {
-            if let attribution { return attribution }
-            let made = make()
-            attribution = made
-            return made
+            if let made { return made }
+            let value = make()
+            made = value
+            return value
         }
     }
 }

@@ -31,7 +31,6 @@ extension CostLedger {
         merged.category = gather(&first.category, &second.category, order, split)
         merged.energy = gather(&first.energy, &second.energy, order, split)
         merged.key = gather(&first.key, &second.key, order, split)
-        merged.event = gather(&first.event, &second.event, order, split)
         return merged
     }
 

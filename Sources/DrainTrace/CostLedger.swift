@@ -23,8 +23,6 @@ public struct CostLedger: Sendable {
     /// What the energy is attributed to: host for radio, path for disk, source or timer name
     /// for polling, slice name or thread for CPU, sensor kind… (ids of the timeline's strings).
     public internal(set) var key: [StringID] = []
-    /// The timeline row that caused the entry, or -1.
-    public internal(set) var event: [Int32] = []
 
     private var sorted = true
 
@@ -47,7 +45,6 @@ public struct CostLedger: Sendable {
         category.reserveCapacity(capacity)
         energy.reserveCapacity(capacity)
         key.reserveCapacity(capacity)
-        event.reserveCapacity(capacity)
     }
 
     /// Adds `joules` spent from `time` over `duration` nanoseconds (0 for an instant),
@@ -55,7 +52,7 @@ public struct CostLedger: Sendable {
     /// resolution).
     public mutating func add(
         time start: Nanoseconds, duration: Nanoseconds = 0, category: EnergyCategory, joules: Double,
-        key: StringID = 0, event: Int = -1
+        key: StringID = 0
     ) {
         guard joules != 0 else { return }
         let pieces = duration > resolution ? Int((duration - 1) / resolution + 1) : 1
@@ -67,7 +64,6 @@ public struct CostLedger: Sendable {
             self.category.append(category.rawValue)
             energy.append(Float(share))
             self.key.append(key)
-            self.event.append(Int32(truncatingIfNeeded: event))
         }
     }
 
@@ -80,7 +76,6 @@ public struct CostLedger: Sendable {
         category = order.map { category[$0] }
         energy = order.map { energy[$0] }
         key = order.map { key[$0] }
-        event = order.map { event[$0] }
         sorted = true
     }
 

@@ -40,7 +40,6 @@ struct PricerTests {
         #expect(one.ledger.category == two.ledger.category)
         #expect(one.ledger.energy == two.ledger.energy)
         #expect(one.ledger.key == two.ledger.key)
-        #expect(one.ledger.event == two.ledger.event)
         #expect(one.eventEnergy == two.eventEnergy)
         #expect(one.radio == two.radio)
         #expect(two.ledger.isSorted)

@@ -28,12 +28,13 @@ import Testing
         let priced = Pricer(model: model).price(timeline)
         let rows = (0..<timeline.count).filter { timeline.kind[$0] == .net }
         let charged = rows.reduce(0.0) { $0 + priced.eventEnergy[$1] }
-        // Given latest first: the simulation puts them in time order itself.
-        let placed = rows.reversed().map {
-            RadioSimulation.Placed(row: $0, time: timeline.time[$0], link: LinkKind(rawValue: timeline.code2[$0]) ?? .unspecified)
+        let simulated = RadioSimulation.energy(in: timeline, model: model) { events in
+            for row in rows {
+                events.place(row: row, at: timeline.time[row], link: LinkKind(rawValue: timeline.code2[row]) ?? .unspecified)
+            }
         }
         #expect(charged > 0)
-        #expect(close(RadioSimulation.energy(of: placed, in: timeline, model: model), charged))
+        #expect(close(simulated, charged))
     }
 
     @Test func twoUploadsTogetherPayOnePromotionAndOneTail() throws {
@@ -45,8 +46,9 @@ import Testing
                 Event(time: Clock.nanoseconds(t), kind: .net, code: NetDirection.tx.rawValue, code2: LinkKind.cellular.rawValue, amount: 1_000))
         }
         func energy(at times: [Double]) -> Double {
-            let placed = times.enumerated().map { RadioSimulation.Placed(row: $0.offset, time: Clock.nanoseconds($0.element), link: .cellular) }
-            return RadioSimulation.energy(of: placed, in: timeline, model: model)
+            RadioSimulation.energy(in: timeline, model: model) { events in
+                for (row, time) in times.enumerated() { events.place(row: row, at: Clock.nanoseconds(time), link: .cellular) }
+            }
         }
         // 1,000 bytes up: 8,000 bits = 0.008 Mbit at α_up mW per Mbit/s, in joules.
         let transfer = 0.008 * lte.alphaUpMwPerMbps.value / 1000

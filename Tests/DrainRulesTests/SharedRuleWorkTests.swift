@@ -6,7 +6,8 @@ import Testing
 @testable import DrainRules
 
 /// The radio attribution NET-PERIODIC and NET-LATE-CLOSE both read is worked out once per
-/// run, however many threads ask at once, and is the attribution of the run.
+/// run, however many threads ask at once, and is the attribution of the run; the rows of each
+/// flow the network rules read are the events labelled with its connection in its input.
 @Suite struct SharedRuleWorkTests {
     @Test func theAttributionIsMadeOnceForEveryThreadThatAsks() {
         var run = TimelineBuilder()
@@ -29,5 +30,36 @@ import Testing
         // each wakes it and adds a promotion and a whole tail.
         #expect(alone.wokeRadio.filter { $0 }.count == 200)
         #expect(alone.addedJoules.filter { $0 > 0 }.count == 200)
+    }
+
+    @Test func eachFlowGetsTheEventsOfItsConnectionInItsOwnInput() {
+        // Two captures whose builders label their first connection alike: merged, that label is
+        // one string shared by a flow of each input, and a third flow has a label of its own.
+        func capture(_ times: [Double], second: [Double]) -> Timeline {
+            var capture = CaptureBuilder()
+            let first = capture.tcp(to: "api.example.com", link: .wifi)
+            for t in times { capture.packet(first, at: t, .tx, bytes: 600, payload: 500) }
+            if !second.isEmpty {
+                let other = capture.tcp(to: "cdn.example.com", link: .wifi)
+                for t in second { capture.packet(other, at: t, .rx, bytes: 1_500, payload: 1_400) }
+            }
+            return capture.build(end: 20)
+        }
+        var diagnostics = [ImportDiagnostics(), ImportDiagnostics()]
+        let merged = Timeline.merge(
+            [capture([0, 2, 4], second: [1, 3]), capture([0.5, 2.5, 9], second: [])], diagnostics: &diagnostics)
+        let flows = merged.flows
+        #expect(flows.count == 3)
+        #expect(flows.connection[0] == flows.connection[2] && flows.input[0] != flows.input[2])
+        let rows = FlowRows(merged)
+        for flow in 0..<flows.count {
+            let expected = (0..<merged.count).filter {
+                merged.kind[$0] == .net && merged.label2[$0] == flows.connection[flow] && merged.input[$0] == flows.input[flow]
+            }
+            #expect(Array(rows.rows(of: flow)) == expected)
+        }
+        #expect(rows.rows(of: 0).map { merged.time[$0] } == [0, 2, 4].map { Clock.nanoseconds($0) })
+        #expect(rows.rows(of: 2).map { merged.time[$0] } == [0.5, 2.5, 9].map { Clock.nanoseconds($0) })
+        #expect(Array(rows.rows(of: 1)).count == 2)
     }
 }

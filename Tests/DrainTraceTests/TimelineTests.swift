@@ -101,12 +101,12 @@ import Testing
 @Suite struct CostLedgerTests {
     @Test func splitsLongWorkIntoEntriesOfAtMostOneSecond() {
         var ledger = CostLedger()
-        ledger.add(time: 0, duration: 10_120_000_000, category: .radio, joules: 11, key: 3, event: 7)
+        ledger.add(time: 0, duration: 10_120_000_000, category: .radio, joules: 11, key: 3)
         #expect(ledger.count == 11)
         let total = ledger.energy.reduce(0.0) { $0 + Double($1) }
         #expect(abs(total - 11) < 1e-5)
         #expect(ledger.time.last! < 10_120_000_000)
-        #expect(ledger.event.allSatisfy { $0 == 7 })
+        #expect(ledger.key.allSatisfy { $0 == 3 })
         for index in 1..<ledger.count { #expect(ledger.time[index] - ledger.time[index - 1] <= 1_000_000_000) }
     }
 
@@ -117,9 +117,9 @@ import Testing
         #expect(resolution == 150_000_000_000)
         #expect(CostLedger.resolution(forBinWidth: 2_000_000_000) == 1_000_000_000)
         var ledger = CostLedger(resolution: resolution)
-        ledger.add(time: 0, duration: 10_120_000_000, category: .radio, joules: 11, key: 3, event: 7)
+        ledger.add(time: 0, duration: 10_120_000_000, category: .radio, joules: 11, key: 3)
         #expect(ledger.count == 1)
-        ledger.add(time: 20_000_000_000, duration: 1_000_000_000_000, category: .location, joules: 7, event: 8)
+        ledger.add(time: 20_000_000_000, duration: 1_000_000_000_000, category: .location, joules: 7)
         #expect(ledger.count == 8)
         #expect(ledger.time.suffix(7).map { ($0 - 20_000_000_000) / 1_000_000_000 } == [0, 142, 285, 428, 571, 714, 857])
         #expect(ledger.energy.suffix(7).allSatisfy { $0 == 1 })
@@ -169,7 +169,7 @@ import Testing
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int64((state >> 33) % UInt64(bound))
         }
-        func ledger(shape: Int, count: Int, category: EnergyCategory, eventBase: Int) -> CostLedger {
+        func ledger(shape: Int, count: Int, category: EnergyCategory) -> CostLedger {
             var ledger = CostLedger()
             for index in 0..<count {
                 let base = Int64(index) * 10
@@ -181,12 +181,12 @@ import Testing
                 case 3: time = next(50)
                 default: time = Int64(count - index) / 3
                 }
-                ledger.add(time: time, category: category, joules: Double(index + 1), key: StringID(index % 7), event: eventBase + index)
+                ledger.add(time: time, category: category, joules: Double(index + 1), key: StringID(index % 7))
             }
             return ledger
         }
-        let first = ledger(shape: shapes.0, count: shapes == (0, 0) ? 0 : 3_000, category: .cpu, eventBase: 0)
-        let second = ledger(shape: shapes.1, count: 2_000, category: .radio, eventBase: 100_000)
+        let first = ledger(shape: shapes.0, count: shapes == (0, 0) ? 0 : 3_000, category: .cpu)
+        let second = ledger(shape: shapes.1, count: 2_000, category: .radio)
         // Reference: (time, ledger, position) sorted, which is stable by construction.
         let entries = (0..<first.count).map { (first.time[$0], 0, $0) } + (0..<second.count).map { (second.time[$0], 1, $0) }
         let reference = entries.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
@@ -194,11 +194,11 @@ import Testing
         #expect(merged.isSorted)
         #expect(merged.count == reference.count)
         #expect(merged.time == reference.map(\.0))
-        #expect(merged.event.map(Int.init) == reference.map { $0.1 == 0 ? Int(first.event[$0.2]) : Int(second.event[$0.2]) })
         #expect(merged.category == reference.map { $0.1 == 0 ? first.category[$0.2] : second.category[$0.2] })
         #expect(merged.energy == reference.map { $0.1 == 0 ? first.energy[$0.2] : second.energy[$0.2] })
         #expect(merged.key == reference.map { $0.1 == 0 ? first.key[$0.2] : second.key[$0.2] })
-        #expect(CostLedger.merge(first, second, threads: 1).event == merged.event)
+        let oneThread = CostLedger.merge(first, second, threads: 1)
+        #expect(oneThread.energy == merged.energy && oneThread.category == merged.category)
     }
 }
 

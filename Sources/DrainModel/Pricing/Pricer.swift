@@ -47,8 +47,7 @@ public struct Pricer: Sendable {
             }
         }
         let ledger = CostLedger.merge(passes[0].takeLedger(), passes[1].takeLedger(), threads: threads)
-        let radio = RadioActivity(
-            segments: passes[1].wifiSegments + passes[1].cellularSegments, promotions: passes[1].promotions)
+        let radio = RadioActivity(segments: passes[1].takeSegments(), promotions: passes[1].promotions)
         return PricedTimeline(timeline: timeline, ledger: ledger, eventEnergy: eventEnergy, radio: radio)
     }
 

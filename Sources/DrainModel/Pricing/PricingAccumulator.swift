@@ -25,7 +25,7 @@ struct PricingAccumulator: RadioEnergySink {
         row: Int, time: Nanoseconds, duration: Nanoseconds, category: EnergyCategory, joules: Double, key: StringID
     ) {
         guard joules > 0 else { return }
-        ledger.add(time: time, duration: duration, category: category, joules: joules, key: key, event: row)
+        ledger.add(time: time, duration: duration, category: category, joules: joules, key: key)
         eventEnergy.rows[row] += joules
     }
 
@@ -33,6 +33,15 @@ struct PricingAccumulator: RadioEnergySink {
     mutating func takeLedger() -> CostLedger {
         defer { ledger = CostLedger(resolution: ledger.resolution) }
         return ledger
+    }
+
+    /// The Wi-Fi segments followed by the cellular ones, leaving none: a run on one radio (most
+    /// are) hands its segments over without copying them.
+    mutating func takeSegments() -> [RadioSegment] {
+        defer { (wifiSegments, cellularSegments) = ([], []) }
+        if cellularSegments.isEmpty { return wifiSegments }
+        if wifiSegments.isEmpty { return cellularSegments }
+        return wifiSegments + cellularSegments
     }
 
     mutating func record(_ segment: RadioSegment) {

@@ -7,57 +7,65 @@ import DrainTrace
 /// The events are fed, in time order, to `DeviceRadios` exactly as `Pricer` feeds a run's
 /// `net` rows, including keeping the radio up over a capture event's span; so the simulated
 /// energy and the run's `eventEnergy` are comparable to the last joule. Nothing of the run is
-/// copied: the simulation keeps one `Double` per event.
+/// copied: the caller places the events one by one, already in time order, and the
+/// simulation keeps one `Double` per placed event.
 public enum RadioSimulation {
-    /// A `net` event of the run, placed for the simulation.
-    public struct Placed {
-        /// The run's row the event is copied from (its direction, bytes and span).
-        public var row: Int
-        public var time: Nanoseconds
-        public var link: LinkKind
-
-        public init(row: Int, time: Nanoseconds, link: LinkKind) {
-            self.row = row
-            self.time = time
-            self.link = link
-        }
+    /// The radio energy, joules, of the events `placeEvents` places, priced alone on the
+    /// model's radios. O(e) for e placed events; allocates one `Double` per event.
+    public static func energy(
+        in timeline: Timeline, model: DeviceModel, _ placeEvents: (inout Placements) -> Void
+    ) -> Double {
+        var placements = Placements(timeline: timeline, model: model)
+        placeEvents(&placements)
+        return placements.finish()
     }
 
-    /// The radio energy, joules, of `events` priced alone on the model's radios. O(e log e);
-    /// allocates an order and one `Double` per event.
-    public static func energy(of events: [Placed], in timeline: Timeline, model: DeviceModel) -> Double {
-        // Stable by time, as a timeline sorts its rows.
-        let order = events.indices.sorted { lhs, rhs in
-            events[lhs].time != events[rhs].time ? events[lhs].time < events[rhs].time : lhs < rhs
+    /// The simulated radios, fed one placed event at a time.
+    public struct Placements {
+        private let timeline: Timeline
+        private var radios: DeviceRadios
+        private var spans: NetSpanMarkers
+        private var sink = EventEnergies()
+        private var end: Nanoseconds = 0
+        private var latest = Nanoseconds.min
+
+        init(timeline: Timeline, model: DeviceModel) {
+            self.timeline = timeline
+            radios = DeviceRadios(radio: model.radio)
+            spans = NetSpanMarkers(radio: model.radio)
         }
-        var sink = EventEnergies(count: events.count)
-        var radios = DeviceRadios(radio: model.radio)
-        var spans = NetSpanMarkers(radio: model.radio)
-        var end: Nanoseconds = 0
-        for (position, index) in order.enumerated() {
-            let event = events[index]
-            let direction = NetDirection(rawValue: timeline.code[event.row]) ?? .rx
-            let duration = timeline.duration[event.row]
-            if !spans.isEmpty { spans.feed(until: event.time, radios: &radios, into: &sink) }
+
+        /// Places a copy of the `net` event at `row` (its direction, bytes and span) at `time`
+        /// on `link`. Amortised O(1).
+        ///
+        /// - Precondition: `time` is not before the time of the event placed before it; events
+        ///   at one time are priced in the order they are placed, as a timeline's rows are.
+        public mutating func place(row: Int, at time: Nanoseconds, link: LinkKind) {
+            precondition(time >= latest, "simulated events are placed in time order")
+            latest = time
+            let position = sink.joules.count
+            sink.joules.append(0)
+            let direction = NetDirection(rawValue: timeline.code[row]) ?? .rx
+            let duration = timeline.duration[row]
+            if !spans.isEmpty { spans.feed(until: time, radios: &radios, into: &sink) }
             radios.packet(
-                RadioPacket(row: position, time: event.time, bytes: timeline.amount[event.row], direction: direction),
-                link: event.link, into: &sink)
-            spans.add(row: position, start: event.time, duration: duration, direction: direction, link: event.link)
-            end = max(end, event.time + max(0, duration))
+                RadioPacket(row: position, time: time, bytes: timeline.amount[row], direction: direction),
+                link: link, into: &sink)
+            spans.add(row: position, start: time, duration: duration, direction: direction, link: link)
+            end = max(end, time + max(0, duration))
         }
-        spans.feed(until: .max, radios: &radios, into: &sink)
-        radios.finish(at: end, into: &sink)
-        // Summed per event in time order, as the run's `eventEnergy` would be.
-        return sink.joules.reduce(0, +)
+
+        fileprivate mutating func finish() -> Double {
+            spans.feed(until: .max, radios: &radios, into: &sink)
+            radios.finish(at: end, into: &sink)
+            // Summed per event in time order, as the run's `eventEnergy` would be.
+            return sink.joules.reduce(0, +)
+        }
     }
 
     /// The joules charged to each simulated event; segments are not kept.
     private struct EventEnergies: RadioEnergySink {
-        var joules: [Double]
-
-        init(count: Int) {
-            joules = [Double](repeating: 0, count: count)
-        }
+        var joules: [Double] = []
 
         mutating func record(_ segment: RadioSegment) {}
 

@@ -100,13 +100,13 @@ public struct NetCellularRule: AggregateRule {
         }
         guard netEvents > 0 else { return .notApplicable(RuleContext.noTrafficReason) }
         guard Double(cellularBytes) > context[Self.maxCellularBytes] else { return .findings([]) }
-        var overWiFi: [RadioSimulation.Placed] = []
-        for row in 0..<timeline.count where timeline.kind[row] == .net {
-            if radios.radioLink(for: LinkKind(rawValue: timeline.code2[row]) ?? .unspecified) == .cellular {
-                overWiFi.append(RadioSimulation.Placed(row: row, time: timeline.time[row], link: .wifi))
+        let wifiEnergy = RadioSimulation.energy(in: timeline, model: context.model) { overWiFi in
+            for row in 0..<timeline.count where timeline.kind[row] == .net {
+                if radios.radioLink(for: LinkKind(rawValue: timeline.code2[row]) ?? .unspecified) == .cellular {
+                    overWiFi.place(row: row, at: timeline.time[row], link: .wifi)
+                }
             }
         }
-        let wifiEnergy = RadioSimulation.energy(of: overWiFi, in: timeline, model: context.model)
         let cellularName = context.radioName(.cellular)
         var evidence = [Evidence("cellular bytes", Double(cellularBytes), unit: "B")]
         for link in LinkKind.allCases where bytesByLink[Int(link.rawValue)] > 0 {

@@ -93,7 +93,7 @@ public struct NetChattyRule: Rule {
             let inWindow = (Double(flows.smallExchanges[flow]) / windows).rounded(.up)
             if inWindow >= minimum { flagged.append((flow, inWindow)) }
         }
-        let rows = FlowRows(context.timeline, flows: flagged.map(\.flow))
+        let rows = context.flowRows
         return .findings(flows.groupedByEndpoint(flagged, flow: \.flow).map { finding(connections: $0, rows: rows, context) })
     }
 

@@ -105,7 +105,7 @@ public struct NetConnectionReuseRule: Rule {
             flagged.append((endpoint, Array(members[busiest.range]), members.count))
         }
         flagged.sort { flows.firstTime[$0.connections[0]] < flows.firstTime[$1.connections[0]] || flows.firstTime[$0.connections[0]] == flows.firstTime[$1.connections[0]] && $0.endpoint < $1.endpoint }
-        let rows = FlowRows(context.timeline, flows: flagged.flatMap(\.connections))
+        let rows = context.flowRows
         return .findings(flagged.map { finding(endpoint: $0.endpoint, connections: $0.connections, total: $0.total, rows: rows, context) })
     }
 

@@ -120,7 +120,7 @@ public struct NetLateCloseRule: Rule {
             if delay > tail, delay - tail > grace { late.append(LateClose(flow: flow, radio: radio, close: close, delay: delay, tail: tail)) }
         }
         guard !late.isEmpty else { return .findings([]) }
-        let rows = FlowRows(context.timeline, flows: late.map(\.flow))
+        let rows = context.flowRows
         let attribution = context.radioAttribution
         for index in late.indices {
             guard let row = closingRow(late[index], rows: rows, context.timeline) else { continue }

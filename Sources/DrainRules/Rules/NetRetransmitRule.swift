@@ -92,7 +92,7 @@ public struct NetRetransmitRule: Rule {
             if segments >= minimum, share > infoShare { flagged.append((flow, share)) }
         }
         guard !flagged.isEmpty else { return .findings([]) }
-        let rows = FlowRows(context.timeline, flows: flagged.map(\.flow))
+        let rows = context.flowRows
         let busy = RadioBusyTime(context.priced.radio)
         return .findings(flows.groupedByEndpoint(flagged, flow: \.flow).map { finding(flagged: $0, rows: rows, busy: busy, context) })
     }

@@ -106,23 +106,41 @@ public struct NetSmallBurstsRule: Rule {
     }
 
     /// The radio's energy before and after batching its small bursts (see the type's comment).
+    /// The link's radio energy as the run spent it, and as it would be with every small burst
+    /// sent at the start of the last one. The moved events are placed in the order a stable
+    /// sort by time gives: the unmoved ones before that time, then everything at it in row
+    /// order, then the unmoved ones after it. O(rows in the bursts' span), nothing per event
+    /// beyond the simulation's joules.
     private func batched(_ bursts: [Burst], small: [Int], link: LinkKind, _ context: RuleContext) -> (before: Double, after: Double) {
         let timeline = context.timeline
         var isSmall = [Bool](repeating: false, count: bursts.count)
         for index in small { isSmall[index] = true }
         let batchTime = bursts[small[small.count - 1]].start
-        var events: [RadioSimulation.Placed] = []
-        var before = 0.0
-        var burst = 0
         let radios = DeviceRadios(radio: context.model.radio)
-        for row in bursts[0].firstRow...bursts[bursts.count - 1].lastRow where timeline.kind[row] == .net {
-            let own = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
-            guard radios.radioLink(for: own) == link else { continue }
-            while bursts[burst].lastRow < row { burst += 1 }
-            before += context.priced.eventEnergy[row]
-            events.append(RadioSimulation.Placed(row: row, time: isSmall[burst] ? batchTime : timeline.time[row], link: own))
+        /// Calls `body` with each of the link's `net` rows, its own link and whether it is in
+        /// a small burst, in row order.
+        func eachEvent(_ body: (_ row: Int, _ own: LinkKind, _ moved: Bool) -> Void) {
+            var burst = 0
+            for row in bursts[0].firstRow...bursts[bursts.count - 1].lastRow where timeline.kind[row] == .net {
+                let own = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
+                guard radios.radioLink(for: own) == link else { continue }
+                while bursts[burst].lastRow < row { burst += 1 }
+                body(row, own, isSmall[burst])
+            }
         }
-        let after = RadioSimulation.energy(of: events, in: timeline, model: context.model)
+        var before = 0.0
+        let after = RadioSimulation.energy(in: timeline, model: context.model) { events in
+            eachEvent { row, own, moved in
+                if !moved, timeline.time[row] < batchTime { events.place(row: row, at: timeline.time[row], link: own) }
+            }
+            eachEvent { row, own, moved in
+                before += context.priced.eventEnergy[row]
+                if moved || timeline.time[row] == batchTime { events.place(row: row, at: batchTime, link: own) }
+            }
+            eachEvent { row, own, moved in
+                if !moved, timeline.time[row] > batchTime { events.place(row: row, at: timeline.time[row], link: own) }
+            }
+        }
         return (before, after)
     }
 

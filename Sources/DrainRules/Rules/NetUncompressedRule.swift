@@ -162,7 +162,8 @@ public struct NetUncompressedRule: Rule {
 
     private struct GroupKey: Hashable {
         var endpoint: StringID
-        var path: String
+        /// Index of the normalised path in `groupFindings`'s list of them.
+        var path: Int32
     }
 
     private func groupFindings(_ flagged: [Flagged], _ context: RuleContext) -> [Finding] {
@@ -171,31 +172,38 @@ public struct NetUncompressedRule: Rule {
         let flows = timeline.flows
         let http = flows.http
         let carried = carriedEnergy(flagged, context)
-        var groups: [GroupKey: [Int]] = [:]
-        var order: [GroupKey] = []
         // Messages are grouped by their path as the finding key normalises it (`/items/1234`
         // and `/items/5678` are `/items/{n}`), so one endpoint's API gives one finding per
-        // resource, not one per id it was asked for.
-        var normalized: [StringID: String] = [:]
+        // resource, not one per id it was asked for. Each path string is normalised once.
+        var paths: [String] = []
+        var pathIndex: [String: Int32] = [:]
+        var normalized = [Int32](repeating: -1, count: timeline.strings.count)
+        var groupOf: [GroupKey: Int] = [:]
+        var order: [GroupKey] = []
+        var groups: [[Int]] = []
         for (position, item) in flagged.enumerated() {
-            let path: String
-            if item.path == 0 {
-                path = ""
-            } else if let known = normalized[item.path] {
-                path = known
-            } else {
-                path = FindingKey.normalize(String(timeline.strings[item.path].prefix { $0 != "?" }))
-                normalized[item.path] = path
+            if normalized[Int(item.path)] < 0 {
+                let path = item.path == 0 ? "" : FindingKey.normalize(String(timeline.strings[item.path].prefix { $0 != "?" }))
+                let index = pathIndex[path] ?? Int32(paths.count)
+                if index == paths.count {
+                    paths.append(path)
+                    pathIndex[path] = index
+                }
+                normalized[Int(item.path)] = index
             }
-            let key = GroupKey(endpoint: flows.endpoint[Int(http.flow[item.message])], path: path)
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(position)
+            let key = GroupKey(endpoint: flows.endpoint[Int(http.flow[item.message])], path: normalized[Int(item.path)])
+            if let group = groupOf[key] {
+                groups[group].append(position)
+            } else {
+                groupOf[key] = groups.count
+                order.append(key)
+                groups.append([position])
+            }
         }
         let share = context[Self.compressedShare]
-        return order.map { key in
-            let members = groups[key] ?? []
+        return zip(order, groups).map { key, members in
             let endpoint = timeline.name(key.endpoint, or: "(unnamed endpoint)")
-            let path = key.path.isEmpty ? "(unknown path)" : key.path
+            let path = paths[Int(key.path)].isEmpty ? "(unknown path)" : paths[Int(key.path)]
             let bytes = members.reduce(Int64(0)) { $0 + flagged[$1].bytes }
             let requests = members.filter { http.isRequest[flagged[$0].message] }.count
             let estimate = Double(bytes) * share
@@ -235,7 +243,7 @@ public struct NetUncompressedRule: Rule {
             let flow = Int(http.flow[index])
             if http.isRequest[index] { heads[flow, default: ([], [])].requests.append(index) } else { heads[flow, default: ([], [])].responses.append(index) }
         }
-        let rows = FlowRows(timeline, flows: chosen)
+        let rows = context.flowRows
         for flow in chosen.sorted() {
             let requestsGoUp = flows.flags[flow].contains(.deviceOpened)
             for (messages, isRequest) in [(heads[flow]?.requests ?? [], true), (heads[flow]?.responses ?? [], false)] {

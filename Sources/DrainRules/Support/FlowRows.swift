@@ -1,34 +1,73 @@
 import DrainTrace
 
-/// The `net` events of chosen flows, found through their connection labels: a capture labels
-/// each event with its flow's `connection` (`label2`), unique per input.
-struct FlowRows {
+/// The `net` events of every flow of a run, found through their connection labels: a capture
+/// labels each event with its flow's `connection` (`label2`), unique per input.
+///
+/// Built once per run (`RuleContext.flowRows`) for all the rules that go from a flow to its
+/// events: the rows of flow `f` are `rows[offsets[f]..<offsets[f + 1]]`, in time order. 4 bytes
+/// per `net` event with a flow and per flow; no hashing per event unless two inputs' flows
+/// share a label.
+struct FlowRows: Sendable {
     private struct Key: Hashable {
         var input: UInt16
         var connection: StringID
     }
 
-    /// Flow index → its rows in time order, for the chosen flows only.
-    private var rows: [Int: [Int]] = [:]
+    private let offsets: [Int32]
+    private let rows: [Int32]
 
-    /// Collects the rows of `flows` (indices into `timeline.flows`). O(n) with one dictionary
-    /// lookup per `net` event; no pass at all when no flow is chosen.
-    init(_ timeline: Timeline, flows chosen: some Sequence<Int>) {
-        var flowOf: [Key: Int] = [:]
-        for flow in chosen where timeline.flows.connection[flow] != 0 {
-            flowOf[Key(input: timeline.flows.input[flow], connection: timeline.flows.connection[flow])] = flow
-            rows[flow] = []
-        }
-        guard !flowOf.isEmpty else { return }
-        for row in 0..<timeline.count where timeline.kind[row] == .net && timeline.label2[row] != 0 {
-            if let flow = flowOf[Key(input: timeline.input[row], connection: timeline.label2[row])] {
-                rows[flow, default: []].append(row)
+    /// O(events + flows + strings).
+    init(_ timeline: Timeline) {
+        let flows = timeline.flows
+        precondition(timeline.count < Int(Int32.max), "a run's rows are numbered in 31 bits")
+        // The flow of each connection label, by string id; -2 where flows of several inputs
+        // share the label, which `shared` then tells apart.
+        var flowOfLabel = [Int32](repeating: -1, count: flows.count == 0 ? 0 : timeline.strings.count)
+        var shared: [Key: Int32] = [:]
+        for flow in 0..<flows.count where flows.connection[flow] != 0 {
+            let label = Int(flows.connection[flow])
+            let key = Key(input: flows.input[flow], connection: flows.connection[flow])
+            switch flowOfLabel[label] {
+            case -1:
+                flowOfLabel[label] = Int32(flow)
+            case -2:
+                shared[key] = Int32(flow)
+            case let earlier:
+                shared[Key(input: flows.input[Int(earlier)], connection: flows.connection[flow])] = earlier
+                shared[key] = Int32(flow)
+                flowOfLabel[label] = -2
             }
         }
+        func flow(ofRow row: Int) -> Int? {
+            guard timeline.kind[row] == .net, timeline.label2[row] != 0 else { return nil }
+            let found = flowOfLabel[Int(timeline.label2[row])]
+            if found >= 0 { return flows.input[Int(found)] == timeline.input[row] ? Int(found) : nil }
+            guard found == -2 else { return nil }
+            return shared[Key(input: timeline.input[row], connection: timeline.label2[row])].map(Int.init)
+        }
+        var offsets = [Int32](repeating: 0, count: flows.count + 1)
+        guard !flowOfLabel.isEmpty else {
+            (self.offsets, rows) = (offsets, [])
+            return
+        }
+        for row in 0..<timeline.count {
+            if let flow = flow(ofRow: row) { offsets[flow + 1] += 1 }
+        }
+        for flow in 0..<flows.count { offsets[flow + 1] += offsets[flow] }
+        var next = offsets
+        var rows = [Int32](repeating: 0, count: Int(offsets[flows.count]))
+        for row in 0..<timeline.count {
+            guard let flow = flow(ofRow: row) else { continue }
+            rows[Int(next[flow])] = Int32(row)
+            next[flow] += 1
+        }
+        (self.offsets, self.rows) = (offsets, rows)
     }
 
-    /// The `net` rows of `flow`, in time order; empty for a flow that was not chosen.
-    func rows(of flow: Int) -> [Int] { rows[flow] ?? [] }
+    /// The rows of `flow`'s `net` events, in time order. O(1).
+    func rows(of flow: Int) -> LazyMapSequence<ArraySlice<Int32>, Int> {
+        rows[Int(offsets[flow])..<Int(offsets[flow + 1])].lazy.map(Int.init)
+    }
 
     /// The joules charged to the events of `flow` that overlap `[start, end]` (all of them by
     /// default), with their spans.
