@@ -79,6 +79,34 @@ import Testing
         #expect(finding.texts("link") == ["Wi-Fi"])
     }
 
+    @Test func eachRadiosTailsAreItsOwnWhenBothCarryTraffic() throws {
+        // Five 1 KB uploads over LTE and six Wi-Fi exchanges in between: the segments of the two
+        // radios lie one after the other, and each link's tails must come from its own only.
+        let model = try builtinModel("iphone-lte")
+        let lte = try LTECosts(model)
+        let wifi = model.radio.wifi
+        var run = TimelineBuilder()
+        for upload in 0..<5 { run.net(Double(upload) * 30, .tx, bytes: 1000, host: "log.example.com", link: .cellular) }
+        for t in [5.0, 15, 25, 35, 45, 55] {
+            run.net(t, .tx, bytes: 200, host: "chat.example.com", link: .wifi)
+            run.net(t + 0.1, .rx, bytes: 300, host: "chat.example.com", link: .wifi)
+        }
+        // A low share, so that the Wi-Fi tails (small beside LTE's) make a finding too.
+        let config = try configuration("rules: { NET-SMALL-BURSTS: { tail_share: 0.01 } }")
+        let findings = evaluate(run.build(end: 140), model: model, configuration: config).findings(of: id)
+        let cellular = try #require(findings.first { $0.texts("link") == ["cellular (LTE)"] })
+        let wifiFinding = try #require(findings.first { $0.texts("link") == ["Wi-Fi"] })
+        let wifiTail = wifi.tailS.value * wifi.tailW.value
+        let wifiEach = 0.1 * wifi.activeW.value + wifiTail
+        let total = 5 * lte.isolated(1000, .tx) + 6 * wifiEach
+        #expect(nearly(cellular.number("tail energy"), 5 * lte.tail))
+        #expect(nearly(cellular.number("tail share"), 100 * 5 * lte.tail / total))
+        #expect(nearly(cellular.number("radio energy of the link"), 5 * lte.isolated(1000, .tx)))
+        #expect(nearly(wifiFinding.number("tail energy"), 6 * wifiTail))
+        #expect(nearly(wifiFinding.number("tail share"), 100 * 6 * wifiTail / total))
+        #expect(nearly(wifiFinding.number("radio energy batched"), wifiTail))
+    }
+
     @Test func theMedianOfAnEvenCountIsTheMeanOfTheMiddleTwo() throws {
         var run = TimelineBuilder()
         for (index, bytes) in [Int64(100), 400, 200, 900, 300, 5000].enumerated() {

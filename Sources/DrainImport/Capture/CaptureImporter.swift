@@ -75,19 +75,19 @@ public struct CaptureImporter: Sendable {
             gzip.gzip.recordCutOff(in: &diagnostics)
         }
 
-        var tracker = reader.tracker
-        tracker.closeAll()
-        tracker.tally.record(into: &diagnostics)
-        let device = DeviceSide(flows: tracker.states, given: given)
+        // Worked on in place: a copy would share, and then copy, every column it changes.
+        reader.tracker.closeAll()
+        reader.tracker.tally.record(into: &diagnostics)
+        let device = DeviceSide(flows: reader.tracker.states, given: given)
         recordDevice(device, given: given, diagnostics: &diagnostics)
 
         var timeline = Timeline()
         let shift = reader.earliest.map { max(0, -$0) } ?? 0
         if let origin = reader.origin { timeline.wallClockStart = origin - shift }
-        tracker.write(into: &timeline, input: inputIndex, device: device, shift: shift)
+        reader.tracker.write(into: &timeline, input: inputIndex, device: device, shift: shift)
         if let latest = reader.latest { timeline.end = max(timeline.end, latest + shift) }
         timeline.finish(diagnostics: &diagnostics)
-        timeline.backwardJumps.add(tracker.tally.backwardJumps)
+        timeline.backwardJumps.add(reader.tracker.tally.backwardJumps)
         let linkSource =
             options.link != nil
             ? "option" : (interfaceLink != .unspecified ? "interfaces" : (link.impliedLink != .unspecified ? "link_type" : "default"))

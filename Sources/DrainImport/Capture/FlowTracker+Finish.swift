@@ -4,9 +4,11 @@ extension FlowTracker {
     /// Writes the capture into `timeline`: the flow table, then the coalesced `net` events in
     /// time order, each labelled with its flow's endpoint and connection and directed by the
     /// device side. Every time moves by `shift` (to make the earliest packet time ≥ 0).
-    /// Call `closeAll()` first. O(flows + events), O(events log events) for a capture out of time order.
-    func write(into timeline: inout Timeline, input: UInt16, device: DeviceSide, shift: Nanoseconds) {
+    /// Call `closeAll()` first. The tracker's strings move to the timeline (it keeps none).
+    /// O(flows + events), O(events log events) for a capture out of time order.
+    mutating func write(into timeline: inout Timeline, input: UInt16, device: DeviceSide, shift: Nanoseconds) {
         timeline.strings = strings
+        strings = StringTable()
         var flows = FlowTable()
         var deviceSideOfFlow = [UInt8](repeating: 0, count: states.count)
         var endpoints = [StringID](repeating: 0, count: states.count)

@@ -51,18 +51,26 @@ public enum RadioTail {
     /// since no packet, hence no transfer energy, falls inside the window.
     /// O(bursts + segments of the link).
     public static func energies(after bursts: [Burst], link: LinkKind, radio: RadioActivity, model: DeviceModel) -> [Double] {
-        let segments = radio.segments.filter { $0.link == link && $0.state != .idle && $0.state != .promotion }
+        let segments = radio.segments
+        // The link's segments lie together, in time order (`RadioActivity.segments`); read in
+        // place, not copied out.
+        let end = segments.lastIndex { $0.link == link }.map { $0 + 1 } ?? 0
+        let start = segments[..<end].firstIndex { $0.link == link } ?? end
+        func counts(_ segment: RadioSegment) -> Bool { segment.state != .idle && segment.state != .promotion }
         let connected = connectedPower(of: link, model: model)
         var energies = [Double](repeating: 0, count: bursts.count)
-        var first = 0
+        var first = start
         for (index, burst) in bursts.enumerated() {
             let windowStart = burst.end
             let windowEnd = index + 1 < bursts.count ? bursts[index + 1].start : .max
-            while first < segments.count, segments[first].end <= windowStart { first += 1 }
+            while first < end, !counts(segments[first]) || segments[first].end <= windowStart { first += 1 }
             var joules = 0.0
             var next = first
-            while next < segments.count, segments[next].start < windowEnd {
+            while next < end {
                 let segment = segments[next]
+                next += 1
+                guard counts(segment) else { continue }
+                guard segment.start < windowEnd else { break }
                 let overlap = min(segment.end, windowEnd) - max(segment.start, windowStart)
                 if overlap > 0 {
                     let power =
@@ -70,7 +78,6 @@ public enum RadioTail {
                         ? connected : segment.joules / Clock.seconds(segment.end - segment.start)
                     joules += Clock.seconds(overlap) * power
                 }
-                next += 1
             }
             energies[index] = joules
         }
