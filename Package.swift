@@ -36,6 +36,7 @@ let package = Package(
             pkgConfig: "libpcap",
             providers: [.apt(["libpcap-dev"])]
         ),
+        .systemLibrary(name: "CMalloc"),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -63,7 +64,9 @@ let package = Package(
         .target(name: "DrainRules", dependencies: ["DrainTrace", "DrainModel", "DrainReport", "DrainYAML"]),
         .target(
             name: "DrainPipeline",
-            dependencies: ["DrainTrace", "DrainTraceWriter", "DrainImport", "DrainModel", "DrainAggregate", "DrainRules", "DrainReport"]
+            dependencies: [
+                "DrainTrace", "DrainTraceWriter", "DrainImport", "DrainModel", "DrainAggregate", "DrainRules", "DrainReport", "CMalloc",
+            ]
         ),
         .target(
             name: "DrainGate",
