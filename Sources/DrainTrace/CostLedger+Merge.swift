@@ -3,10 +3,10 @@ extension CostLedger {
     /// time order, at equal times `first`'s entries before `second`'s, each ledger's own entries
     /// in the order `sortByTime` gives.
     ///
-    /// Each ledger's time order (`timeOrder`) is found on its own thread; the two orders are
-    /// merged into one, and each column is then gathered once and its inputs released, so memory
-    /// peaks at the inputs plus one column and the order. O(n + k log k) for n entries, k of them
-    /// out of line (see `timeOrder`).
+    /// What each ledger's time order needs (`TimeOrder`: its entries out of line, sorted) is
+    /// found on its own thread; the two orders are merged into one as they are read, and each
+    /// column is then gathered once and its inputs released, so memory peaks at the inputs plus
+    /// one column and the order. O(n + k log k) for n entries, k of them out of line.
     ///
     /// - Precondition: `first.resolution == second.resolution`, and fewer than 2³² entries.
     public static func merge(
@@ -35,36 +35,36 @@ extension CostLedger {
     }
 
     /// The merged order as positions in `first` followed by `second` (`first.count + i` for
-    /// `second`'s entry `i`).
+    /// `second`'s entry `i`). Each ledger's own order is read as it is merged, not stored
+    /// (`TimeOrder`): 4 bytes per entry for the result, plus 4 per entry out of line.
     private static func mergedOrder(_ first: CostLedger, _ second: CostLedger, threads: Int) -> [UInt32] {
-        let orders = ParallelWork.map(2, threads: threads) { which -> [Int]? in
-            let ledger = which == 0 ? first : second
-            return ledger.isSorted ? nil : timeOrder(ledger.time)
+        let orders = ParallelWork.map(2, threads: threads) { which -> TimeOrder in
+            TimeOrder(which == 0 ? first.time : second.time)
         }
+        var (firstOrder, secondOrder) = (orders[0], orders[1])
         let (firstTime, secondTime) = (first.time, second.time)
-        let (firstCount, secondCount) = (firstTime.count, secondTime.count)
-        return [UInt32](unsafeUninitializedCapacity: firstCount + secondCount) { out, initialized in
-            func position(_ order: [Int]?, _ rank: Int) -> Int { order?[rank] ?? rank }
-            var (i, j, next) = (0, 0, 0)
-            while i < firstCount, j < secondCount {
-                let a = position(orders[0], i)
-                let b = position(orders[1], j)
-                if secondTime[b] < firstTime[a] {
-                    out[next] = UInt32(truncatingIfNeeded: firstCount + b)
-                    j += 1
+        let firstCount = firstTime.count
+        return [UInt32](unsafeUninitializedCapacity: firstCount + secondTime.count) { out, initialized in
+            var a = firstOrder.next()
+            var b = secondOrder.next()
+            var next = 0
+            while let i = a, let j = b {
+                if secondTime[j] < firstTime[i] {
+                    out[next] = UInt32(truncatingIfNeeded: firstCount + j)
+                    b = secondOrder.next()
                 } else {
-                    out[next] = UInt32(truncatingIfNeeded: a)
-                    i += 1
+                    out[next] = UInt32(truncatingIfNeeded: i)
+                    a = firstOrder.next()
                 }
                 next += 1
             }
-            while i < firstCount {
-                out[next] = UInt32(truncatingIfNeeded: position(orders[0], i))
-                (i, next) = (i + 1, next + 1)
+            while let i = a {
+                out[next] = UInt32(truncatingIfNeeded: i)
+                (a, next) = (firstOrder.next(), next + 1)
             }
-            while j < secondCount {
-                out[next] = UInt32(truncatingIfNeeded: firstCount + position(orders[1], j))
-                (j, next) = (j + 1, next + 1)
+            while let j = b {
+                out[next] = UInt32(truncatingIfNeeded: firstCount + j)
+                (b, next) = (secondOrder.next(), next + 1)
             }
             initialized = next
         }

@@ -68,56 +68,93 @@ public struct CostLedger: Sendable {
     }
 
     /// Sorts entries by time, stably. O(n + k log k) for k entries behind an earlier one
-    /// (see `timeOrder`), O(n log n) at worst; O(1) when already sorted.
+    /// (see `TimeOrder`), O(n log n) at worst; O(1) when already sorted.
     public mutating func sortByTime() {
         guard !sorted else { return }
         let order = Self.timeOrder(time)
-        time = order.map { time[$0] }
-        category = order.map { category[$0] }
-        energy = order.map { energy[$0] }
-        key = order.map { key[$0] }
+        time = order.map { time[Int($0)] }
+        category = order.map { category[Int($0)] }
+        energy = order.map { energy[Int($0)] }
+        key = order.map { key[Int($0)] }
         sorted = true
     }
 
     public var isSorted: Bool { sorted }
 
-    /// The positions of `times` in stable time order (by time, then position).
+    /// The positions of `times` in stable time order (by time, then position), 4 bytes each.
+    ///
+    /// - Precondition: fewer than 2³² times.
+    static func timeOrder(_ times: [Nanoseconds]) -> [UInt32] {
+        var order = TimeOrder(times)
+        return [UInt32](unsafeUninitializedCapacity: times.count) { out, initialized in
+            while let position = order.next() {
+                out[initialized] = UInt32(truncatingIfNeeded: position)
+                initialized += 1
+            }
+        }
+    }
+
+    /// The positions of a column of times in stable time order (by time, then position), one
+    /// at a time.
     ///
     /// A priced ledger comes nearly sorted: entries are added event by event, and only radio
     /// tails closed late and work split ahead into later pieces fall out of line (about one
     /// entry in six on a generated 10 M-event trace). So the entries not below the running
-    /// maximum are taken as one sorted run, the others are sorted on their own, and the two
-    /// are merged: O(n + k log k) for k of the others. When more than a quarter of the entries
-    /// fall out (an early entry far ahead of the rest), everything is sorted: O(n log n).
-    static func timeOrder(_ times: [Nanoseconds]) -> [Int] {
-        var run: [Int] = []
-        run.reserveCapacity(times.count)
-        var behind: [Int] = []
-        var highest = Nanoseconds.min
-        for index in times.indices {
-            if times[index] >= highest {
-                highest = times[index]
-                run.append(index)
-            } else {
-                behind.append(index)
+    /// maximum are taken as one sorted run, read in place, and the others are sorted on their
+    /// own and merged in as the run is read: O(n + k log k) for k of the others, 4 bytes for
+    /// each of them and nothing for the run. When more than a quarter of the entries fall out
+    /// (an early entry far ahead of the rest), everything is sorted: O(n log n), 4 bytes an
+    /// entry.
+    struct TimeOrder: IteratorProtocol {
+        private let times: [Nanoseconds]
+        /// Positions below the running maximum, sorted; or every position, sorted, when
+        /// `sortsAll`.
+        private var behind: [UInt32] = []
+        private let sortsAll: Bool
+        private var nextBehind = 0
+        /// The next position of the run to look at, and the run's maximum so far.
+        private var position = 0
+        private var highest = Nanoseconds.min
+
+        /// - Precondition: fewer than 2³² times.
+        init(_ times: [Nanoseconds]) {
+            precondition(times.count < Int(UInt32.max), "a time order holds fewer than 2³² positions")
+            self.times = times
+            var highest = Nanoseconds.min
+            for index in times.indices {
+                if times[index] >= highest {
+                    highest = times[index]
+                } else {
+                    behind.append(UInt32(truncatingIfNeeded: index))
+                }
             }
+            sortsAll = behind.count > times.count / 4
+            if sortsAll { behind = (0..<UInt32(truncatingIfNeeded: times.count)).map { $0 } }
+            behind.sort { Self.precedes(Int($0), Int($1), in: times) }
         }
-        func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
+
+        private static func precedes(_ lhs: Int, _ rhs: Int, in times: [Nanoseconds]) -> Bool {
             times[lhs] != times[rhs] ? times[lhs] < times[rhs] : lhs < rhs
         }
-        guard behind.count <= times.count / 4 else { return times.indices.sorted(by: precedes) }
-        behind.sort(by: precedes)
-        var order: [Int] = []
-        order.reserveCapacity(times.count)
-        var next = 0
-        for index in run {
-            while next < behind.count, precedes(behind[next], index) {
-                order.append(behind[next])
-                next += 1
+
+        /// The next position in time order, or nil after the last. Amortised O(1).
+        mutating func next() -> Int? {
+            if !sortsAll {
+                // Skip what fell behind the run: it comes from `behind`.
+                while position < times.count, times[position] < highest { position += 1 }
+                if position < times.count {
+                    if nextBehind < behind.count, Self.precedes(Int(behind[nextBehind]), position, in: times) {
+                        nextBehind += 1
+                        return Int(behind[nextBehind - 1])
+                    }
+                    highest = times[position]
+                    position += 1
+                    return position - 1
+                }
             }
-            order.append(index)
+            guard nextBehind < behind.count else { return nil }
+            nextBehind += 1
+            return Int(behind[nextBehind - 1])
         }
-        order.append(contentsOf: behind[next...])
-        return order
     }
 }

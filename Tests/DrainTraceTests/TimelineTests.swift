@@ -156,7 +156,7 @@ import Testing
             }
         }
         let reference = times.indices.sorted { times[$0] != times[$1] ? times[$0] < times[$1] : $0 < $1 }
-        #expect(CostLedger.timeOrder(times) == reference)
+        #expect(CostLedger.timeOrder(times).map(Int.init) == reference)
     }
 
     /// Two ledgers as the two pricing passes leave them (sorted or not, ties across them, one
