@@ -167,7 +167,7 @@ struct NSAStateMachineTests {
         // The first packet wakes the radio and adds both promotions and a whole tail; the
         // second, in the NR tail, only moves the tail out. No transfer energy (0 bytes), so
         // the shares add up to the priced energy.
-        #expect(attribution.wokeRadio == [true, false])
+        #expect(Array(attribution.wokeRadio) == [true, false])
         #expect(close(attribution.addedJoules[0], isolatedJ))
         #expect(close(attribution.addedJoules.reduce(0, +), priced.eventEnergy.reduce(0, +)))
         #expect(priced.radio.promotions == 1)

@@ -41,7 +41,7 @@ struct RadioAttributionTests {
         #expect(close(promotionJ + tailJ(), 11.36704, tolerance: 1e-9))
         #expect(close(attribution.addedJoules[0], promotionJ + tailJ()))
         #expect(close(attribution.addedJoules[1], promotionJ + tailJ()))
-        #expect(attribution.wokeRadio == [true, true])
+        #expect(Array(attribution.wokeRadio) == [true, true])
     }
 
     @Test func aPacketInAnotherPacketsTailAddsOnlyThePartOfATailItCutShort() {
@@ -53,7 +53,7 @@ struct RadioAttributionTests {
         let attribution = RadioAttribution(run.build(end: 30), model: model)
         #expect(close(attribution.addedJoules[0], promotionJ + tailJ()))
         #expect(close(attribution.addedJoules[1], tailJ(over: 4 - 1 - lte.promotionS.value)))
-        #expect(attribution.wokeRadio == [true, false])
+        #expect(Array(attribution.wokeRadio) == [true, false])
     }
 
     @Test func aPacketDuringThePromotionOrInsideASpanAddsNothing() {
@@ -72,7 +72,7 @@ struct RadioAttributionTests {
         let attribution = RadioAttribution(timeline, model: model)
         #expect(attribution.addedJoules[1] == 0)
         #expect(attribution.addedJoules[3] == 0)
-        #expect(attribution.wokeRadio == [true, false, true, false])
+        #expect(Array(attribution.wokeRadio) == [true, false, true, false])
         // The span: a promotion, connected from its end (20.26 s) to 25 s, then a tail.
         #expect(close(attribution.addedJoules[2], promotionJ + (5 - lte.promotionS.value) * lte.connectedW.value + tailJ()))
     }
@@ -98,7 +98,28 @@ struct RadioAttributionTests {
         run.net(1, .tx, bytes: 500, host: "lan.example", link: .ethernet)
         run.cpu(2, duration: 1)
         let attribution = RadioAttribution(run.build(end: 10), model: model)
-        #expect(attribution.addedJoules == [0, 0])
-        #expect(attribution.wokeRadio == [false, false])
+        #expect(Array(attribution.addedJoules) == [0, 0])
+        #expect(Array(attribution.wokeRadio) == [false, false])
+    }
+}
+
+/// A column kept for the `net` rows only reads as a full column: each `net` row its own value,
+/// every other row the default, across the 64-row words of its index.
+@Suite struct NetRowColumnTests {
+    @Test func netRowsKeepTheirValuesAndOtherRowsReadTheDefault() {
+        var timeline = Timeline()
+        // Rows 0…199: a net event where row % 3 == 0 or in 64…127 (a word of net rows only),
+        // a CPU slice elsewhere.
+        func isNet(_ row: Int) -> Bool { row % 3 == 0 || (64..<128).contains(row) }
+        for row in 0..<200 {
+            timeline.append(Event(time: Int64(row), kind: isNet(row) ? .net : .cpu, duration: isNet(row) ? 0 : 1))
+        }
+        var column = NetRowColumn<Double>(timeline, defaultValue: -1)
+        for row in 0..<200 where isNet(row) { column[row] = Double(row) }
+        #expect(column.count == 200)
+        #expect(Array(column) == (0..<200).map { isNet($0) ? Double($0) : -1 })
+        let flags = NetRowColumn<Bool>(sameRowsAs: column, defaultValue: false)
+        #expect(flags.allSatisfy { !$0 })
+        #expect(NetRowColumn<Int>(Timeline(), defaultValue: 0).isEmpty)
     }
 }
