@@ -11,14 +11,18 @@ public struct Timeline: Sendable {
     public private(set) var code: [UInt8] = []
     public private(set) var code2: [UInt8] = []
     public private(set) var amount: [Int64] = []
-    public private(set) var amount2: [Int64] = []
+    /// Stored for the rows that differ from -1 only (disk events' file sizes).
+    public private(set) var amount2 = SparseColumn<Int64>(defaultValue: -1)
     public private(set) var duration: [Nanoseconds] = []
-    public private(set) var value: [Double] = []
-    public private(set) var value2: [Double] = []
+    /// Stored for the rows that differ from 0 only (timers, sensors, location).
+    public private(set) var value = SparseColumn<Double>(defaultValue: 0)
+    /// Stored for the rows that differ from 0 only (location).
+    public private(set) var value2 = SparseColumn<Double>(defaultValue: 0)
     public private(set) var label: [StringID] = []
     public private(set) var label2: [StringID] = []
-    /// Which input (index into the analysis inputs) each event came from.
-    public private(set) var input: [UInt16] = []
+    /// Which input (index into the analysis inputs) each event came from; stored for the rows
+    /// of inputs after the first only.
+    public private(set) var input = SparseColumn<UInt16>(defaultValue: 0)
 
     /// The strings that `thread`, `label` and `label2` refer to.
     public var strings = StringTable()
@@ -152,13 +156,13 @@ public struct Timeline: Sendable {
         code = order.map { code[$0] }
         code2 = order.map { code2[$0] }
         amount = order.map { amount[$0] }
-        amount2 = order.map { amount2[$0] }
+        amount2 = amount2.permuted(order)
         duration = order.map { duration[$0] }
-        value = order.map { value[$0] }
-        value2 = order.map { value2[$0] }
+        value = value.permuted(order)
+        value2 = value2.permuted(order)
         label = order.map { label[$0] }
         label2 = order.map { label2[$0] }
-        input = order.map { input[$0] }
+        input = input.permuted(order)
         sorted = true
         return jumps
     }
@@ -234,7 +238,7 @@ public struct Timeline: Sendable {
 
     private mutating func retagInput(_ index: UInt16) {
         if input.contains(where: { $0 != index }) {
-            input = [UInt16](repeating: index, count: time.count)
+            input = SparseColumn(repeatElement(index, count: time.count), defaultValue: input.defaultValue)
         }
     }
 

@@ -177,7 +177,7 @@ struct EventColumnTests {
         let fixture = try TraceFixture(header + "\n" + #"{"t":0,"type":"memory_warning"}"# + "\n")
         defer { fixture.remove() }
         let input = try DrainTraceImporter.read(path: fixture.path, inputIndex: 3)
-        #expect(input.timeline.input == [3])
+        #expect(Array(input.timeline.input) == [3])
     }
 }
 

@@ -36,10 +36,10 @@ struct ImportSnapshot: Equatable {
         code = timeline.code
         code2 = timeline.code2
         amount = timeline.amount
-        amount2 = timeline.amount2
+        amount2 = Array(timeline.amount2)
         duration = timeline.duration
-        value = timeline.value
-        value2 = timeline.value2
+        value = Array(timeline.value)
+        value2 = Array(timeline.value2)
         label = timeline.label
         label2 = timeline.label2
         strings = (0..<timeline.strings.count).map { timeline.strings[StringID($0)] }

@@ -79,7 +79,7 @@ import Testing
         #expect(merged.wallClockStart == 1_000_000_000_000)
         #expect(merged.time == [500_000_000, 2_250_000_000])
         #expect(merged.kind == [.net, .disk])
-        #expect(merged.input == [0, 1])
+        #expect(Array(merged.input) == [0, 1])
         #expect(merged.strings[merged.label[0]] == "a.example")
         #expect(merged.strings[merged.label[1]] == "/tmp/x")
         #expect(merged.end == 2_250_000_000)

@@ -1,0 +1,61 @@
+/// A set of the rows of a column, one bit per row, that finds a member's place among the
+/// members in O(1): a count of the members before each 64 rows is kept beside the bits.
+/// About 0.19 bytes per row.
+public struct RowSet: Sendable, Equatable {
+    private var bits: [UInt64] = []
+    private var before: [UInt32] = []
+    /// The rows, members or not.
+    public private(set) var count = 0
+    /// The members.
+    public private(set) var memberCount = 0
+
+    public init() {}
+
+    /// The rows `0..<count`, a row a member where `isMember` says so. O(count).
+    ///
+    /// - Precondition: fewer than 2³² rows.
+    public init(count: Int, isMember: (Int) -> Bool) {
+        reserveCapacity(count)
+        for row in 0..<count { append(isMember(row)) }
+    }
+
+    public mutating func reserveCapacity(_ rows: Int) {
+        bits.reserveCapacity((rows + 63) / 64)
+        before.reserveCapacity((rows + 63) / 64)
+    }
+
+    /// Adds a row after the last. Amortised O(1).
+    @inlinable
+    public mutating func append(_ isMember: Bool) {
+        appendRow(isMember)
+    }
+
+    @usableFromInline
+    internal mutating func appendRow(_ isMember: Bool) {
+        precondition(count < Int(UInt32.max), "a row set numbers its members in 32 bits")
+        if count & 63 == 0 {
+            bits.append(0)
+            before.append(UInt32(truncatingIfNeeded: memberCount))
+        }
+        if isMember {
+            bits[bits.count - 1] |= 1 << UInt64(count & 63)
+            memberCount += 1
+        }
+        count += 1
+    }
+
+    /// The place of `row` among the members (how many members come before it), or nil when
+    /// it is not one. O(1).
+    @inlinable
+    public func place(of row: Int) -> Int? {
+        placeOf(row)
+    }
+
+    @usableFromInline
+    internal func placeOf(_ row: Int) -> Int? {
+        let word = bits[row >> 6]
+        let bit: UInt64 = 1 << UInt64(row & 63)
+        guard word & bit != 0 else { return nil }
+        return Int(before[row >> 6]) + (word & (bit &- 1)).nonzeroBitCount
+    }
+}

@@ -1,0 +1,83 @@
+/// A column that stores only the values that differ from its default: a payload column that
+/// few event kinds use (`Timeline.value`, `value2`, `amount2`, `input`) costs 0.19 bytes per
+/// row that leaves it at the default, not the size of a value.
+///
+/// Reads are O(1) (`RowSet`); appends amortised O(1). A value is "the default" when it is the
+/// same bit for bit (`-0.0` is kept apart from `0.0`).
+public struct SparseColumn<Element: SparseColumnElement>: RandomAccessCollection, Sendable, Equatable {
+    public let defaultValue: Element
+    private var stored = RowSet()
+    private var values: [Element] = []
+
+    /// An empty column whose absent values read as `defaultValue`.
+    public init(defaultValue: Element) {
+        self.defaultValue = defaultValue
+    }
+
+    /// The elements of `elements`, in order.
+    public init(_ elements: some Sequence<Element>, defaultValue: Element) {
+        self.defaultValue = defaultValue
+        append(contentsOf: elements)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { stored.count }
+
+    /// The value of `row`. O(1).
+    @inlinable
+    public subscript(row: Int) -> Element {
+        element(at: row)
+    }
+
+    @usableFromInline
+    internal func element(at row: Int) -> Element {
+        stored.place(of: row).map { values[$0] } ?? defaultValue
+    }
+
+    public mutating func reserveCapacity(_ rows: Int) {
+        stored.reserveCapacity(rows)
+    }
+
+    /// Appends one value. Amortised O(1).
+    @inlinable
+    public mutating func append(_ value: Element) {
+        appendValue(value)
+    }
+
+    @usableFromInline
+    internal mutating func appendValue(_ value: Element) {
+        let kept = !value.isIdentical(to: defaultValue)
+        stored.append(kept)
+        if kept { values.append(value) }
+    }
+
+    public mutating func append(contentsOf elements: some Sequence<Element>) {
+        for element in elements { appendValue(element) }
+    }
+
+    /// The column's values taken in `order` (positions of this column). O(order.count).
+    public func permuted(_ order: [Int]) -> SparseColumn {
+        SparseColumn(order.lazy.map { self[$0] }, defaultValue: defaultValue)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.isIdentical(to: $1) }
+    }
+}
+
+/// A value a `SparseColumn` can tell apart from its default, bit for bit.
+public protocol SparseColumnElement: Sendable {
+    func isIdentical(to other: Self) -> Bool
+}
+
+extension Int64: SparseColumnElement {
+    @inlinable public func isIdentical(to other: Int64) -> Bool { self == other }
+}
+
+extension UInt16: SparseColumnElement {
+    @inlinable public func isIdentical(to other: UInt16) -> Bool { self == other }
+}
+
+extension Double: SparseColumnElement {
+    @inlinable public func isIdentical(to other: Double) -> Bool { bitPattern == other.bitPattern }
+}

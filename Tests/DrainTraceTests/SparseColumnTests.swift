@@ -1,0 +1,50 @@
+import Testing
+
+@testable import DrainTrace
+
+/// Columns that store only what differs from their default read back exactly what was
+/// appended, across the 64-row words of their index, bit for bit.
+@Suite struct SparseColumnTests {
+    @Test func readsBackEveryValueAppended() {
+        // 300 rows: the default on most, values (one of them -0.0, one NaN) on some, a word of
+        // 64 rows (128…191) all set.
+        let values: [Double] = (0..<300).map { row in
+            if row == 7 { return -0.0 }
+            if row == 8 { return .nan }
+            if (128..<192).contains(row) || row % 37 == 0 { return Double(row) + 0.5 }
+            return 0
+        }
+        var column = SparseColumn<Double>(defaultValue: 0)
+        for value in values { column.append(value) }
+        #expect(column.count == 300)
+        #expect(zip(column, values).allSatisfy { $0.bitPattern == $1.bitPattern })
+        #expect(column[7].sign == .minus && column[8].isNaN && column[9] == 0)
+        // Built at once, and permuted (reversed), the same values.
+        #expect(SparseColumn(values, defaultValue: 0) == column)
+        let reversed = column.permuted(Array((0..<300).reversed()))
+        #expect(zip(reversed, values.reversed()).allSatisfy { $0.bitPattern == $1.bitPattern })
+        #expect(reversed != column)
+    }
+
+    @Test func aColumnOfTheDefaultStoresNoValue() {
+        let column = SparseColumn(repeatElement(Int64(-1), count: 1_000), defaultValue: -1)
+        #expect(column.allSatisfy { $0 == -1 })
+        #expect(column.count == 1_000)
+        let other = SparseColumn([Int64](repeating: -1, count: 999) + [5], defaultValue: -1)
+        #expect(other.last == 5 && other.dropLast().allSatisfy { $0 == -1 })
+    }
+
+    @Test func membersKnowTheirPlace() {
+        let members = RowSet(count: 200) { $0 % 3 == 0 || (64..<128).contains($0) }
+        var place = 0
+        for row in 0..<200 {
+            if row % 3 == 0 || (64..<128).contains(row) {
+                #expect(members.place(of: row) == place)
+                place += 1
+            } else {
+                #expect(members.place(of: row) == nil)
+            }
+        }
+        #expect(members.memberCount == place && members.count == 200)
+    }
+}
