@@ -2,8 +2,9 @@
 /// members in O(1): a count of the members before each 64 rows is kept beside the bits.
 /// About 0.19 bytes per row.
 public struct RowSet: Sendable, Equatable {
-    private var bits: [UInt64] = []
-    private var before: [UInt32] = []
+    // Visible to inlined code: reads are inlined where they are made.
+    @usableFromInline internal var bits: [UInt64] = []
+    @usableFromInline internal var before: [UInt32] = []
     /// The rows, members or not.
     public private(set) var count = 0
     /// The members.
@@ -25,13 +26,7 @@ public struct RowSet: Sendable, Equatable {
     }
 
     /// Adds a row after the last. Amortised O(1).
-    @inlinable
     public mutating func append(_ isMember: Bool) {
-        appendRow(isMember)
-    }
-
-    @usableFromInline
-    internal mutating func appendRow(_ isMember: Bool) {
         precondition(count < Int(UInt32.max), "a row set numbers its members in 32 bits")
         if count & 63 == 0 {
             bits.append(0)
@@ -48,11 +43,6 @@ public struct RowSet: Sendable, Equatable {
     /// it is not one. O(1).
     @inlinable
     public func place(of row: Int) -> Int? {
-        placeOf(row)
-    }
-
-    @usableFromInline
-    internal func placeOf(_ row: Int) -> Int? {
         let word = bits[row >> 6]
         let bit: UInt64 = 1 << UInt64(row & 63)
         guard word & bit != 0 else { return nil }

@@ -1,13 +1,14 @@
 /// A column that stores only the values that differ from its default: a payload column that
-/// few event kinds use (`Timeline.value`, `value2`, `amount2`, `input`) costs 0.19 bytes per
-/// row that leaves it at the default, not the size of a value.
+/// few event kinds use (`Timeline.value`, `value2`, `amount2`, `thread`, `label2`, `input`)
+/// costs 0.19 bytes per row that leaves it at the default, not the size of a value.
 ///
 /// Reads are O(1) (`RowSet`); appends amortised O(1). A value is "the default" when it is the
 /// same bit for bit (`-0.0` is kept apart from `0.0`).
 public struct SparseColumn<Element: SparseColumnElement>: RandomAccessCollection, Sendable, Equatable {
     public let defaultValue: Element
-    private var stored = RowSet()
-    private var values: [Element] = []
+    // Visible to inlined code, so that reads are specialised in the modules that make them.
+    @usableFromInline internal var stored = RowSet()
+    @usableFromInline internal var values: [Element] = []
 
     /// An empty column whose absent values read as `defaultValue`.
     public init(defaultValue: Element) {
@@ -26,12 +27,8 @@ public struct SparseColumn<Element: SparseColumnElement>: RandomAccessCollection
     /// The value of `row`. O(1).
     @inlinable
     public subscript(row: Int) -> Element {
-        element(at: row)
-    }
-
-    @usableFromInline
-    internal func element(at row: Int) -> Element {
-        stored.place(of: row).map { values[$0] } ?? defaultValue
+        if let place = stored.place(of: row) { return values[place] }
+        return defaultValue
     }
 
     public mutating func reserveCapacity(_ rows: Int) {
@@ -41,18 +38,13 @@ public struct SparseColumn<Element: SparseColumnElement>: RandomAccessCollection
     /// Appends one value. Amortised O(1).
     @inlinable
     public mutating func append(_ value: Element) {
-        appendValue(value)
-    }
-
-    @usableFromInline
-    internal mutating func appendValue(_ value: Element) {
         let kept = !value.isIdentical(to: defaultValue)
         stored.append(kept)
         if kept { values.append(value) }
     }
 
     public mutating func append(contentsOf elements: some Sequence<Element>) {
-        for element in elements { appendValue(element) }
+        for element in elements { append(element) }
     }
 
     /// The column's values taken in `order` (positions of this column). O(order.count).
@@ -72,6 +64,10 @@ public protocol SparseColumnElement: Sendable {
 
 extension Int64: SparseColumnElement {
     @inlinable public func isIdentical(to other: Int64) -> Bool { self == other }
+}
+
+extension UInt32: SparseColumnElement {
+    @inlinable public func isIdentical(to other: UInt32) -> Bool { self == other }
 }
 
 extension UInt16: SparseColumnElement {

@@ -7,7 +7,8 @@
 public struct Timeline: Sendable {
     public private(set) var time: [Nanoseconds] = []
     public private(set) var kind: [EventKind] = []
-    public private(set) var thread: [StringID] = []
+    /// Stored for the rows that name a thread only.
+    public private(set) var thread = SparseColumn<StringID>(defaultValue: 0)
     public private(set) var code: [UInt8] = []
     public private(set) var code2: [UInt8] = []
     public private(set) var amount: [Int64] = []
@@ -19,7 +20,8 @@ public struct Timeline: Sendable {
     /// Stored for the rows that differ from 0 only (location).
     public private(set) var value2 = SparseColumn<Double>(defaultValue: 0)
     public private(set) var label: [StringID] = []
-    public private(set) var label2: [StringID] = []
+    /// Stored for the rows that have a second label only (a source, a connection, an id).
+    public private(set) var label2 = SparseColumn<StringID>(defaultValue: 0)
     /// Which input (index into the analysis inputs) each event came from; stored for the rows
     /// of inputs after the first only.
     public private(set) var input = SparseColumn<UInt16>(defaultValue: 0)
@@ -152,7 +154,7 @@ public struct Timeline: Sendable {
         }
         time = order.map { time[$0] }
         kind = order.map { kind[$0] }
-        thread = order.map { thread[$0] }
+        thread = thread.permuted(order)
         code = order.map { code[$0] }
         code2 = order.map { code2[$0] }
         amount = order.map { amount[$0] }
@@ -161,7 +163,7 @@ public struct Timeline: Sendable {
         value = value.permuted(order)
         value2 = value2.permuted(order)
         label = order.map { label[$0] }
-        label2 = order.map { label2[$0] }
+        label2 = label2.permuted(order)
         input = input.permuted(order)
         sorted = true
         return jumps

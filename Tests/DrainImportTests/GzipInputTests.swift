@@ -32,7 +32,7 @@ struct ImportSnapshot: Equatable {
         info = input.info.with(path: "")
         time = timeline.time
         kind = timeline.kind
-        thread = timeline.thread
+        thread = Array(timeline.thread)
         code = timeline.code
         code2 = timeline.code2
         amount = timeline.amount
@@ -41,7 +41,7 @@ struct ImportSnapshot: Equatable {
         value = Array(timeline.value)
         value2 = Array(timeline.value2)
         label = timeline.label
-        label2 = timeline.label2
+        label2 = Array(timeline.label2)
         strings = (0..<timeline.strings.count).map { timeline.strings[StringID($0)] }
         flows = (0..<timeline.flows.count).map { timeline.flows[$0] }
         wallClockStart = timeline.wallClockStart
