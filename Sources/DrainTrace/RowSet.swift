@@ -2,13 +2,16 @@
 /// members in O(1): a count of the members before each 64 rows is kept beside the bits.
 /// About 0.19 bytes per row.
 public struct RowSet: Sendable, Equatable {
-    // Visible to inlined code: reads are inlined where they are made.
+    // Visible to inlined code: reads and appends are inlined where they are made.
     @usableFromInline internal var bits: [UInt64] = []
     @usableFromInline internal var before: [UInt32] = []
+    @usableFromInline internal var rows = 0
+    @usableFromInline internal var members = 0
+
     /// The rows, members or not.
-    public private(set) var count = 0
+    public var count: Int { rows }
     /// The members.
-    public private(set) var memberCount = 0
+    public var memberCount: Int { members }
 
     public init() {}
 
@@ -26,17 +29,18 @@ public struct RowSet: Sendable, Equatable {
     }
 
     /// Adds a row after the last. Amortised O(1).
+    @inlinable
     public mutating func append(_ isMember: Bool) {
-        precondition(count < Int(UInt32.max), "a row set numbers its members in 32 bits")
-        if count & 63 == 0 {
+        precondition(rows < Int(UInt32.max), "a row set numbers its members in 32 bits")
+        if rows & 63 == 0 {
             bits.append(0)
-            before.append(UInt32(truncatingIfNeeded: memberCount))
+            before.append(UInt32(truncatingIfNeeded: members))
         }
         if isMember {
-            bits[bits.count - 1] |= 1 << UInt64(count & 63)
-            memberCount += 1
+            bits[bits.count - 1] |= 1 << UInt64(rows & 63)
+            members += 1
         }
-        count += 1
+        rows += 1
     }
 
     /// The place of `row` among the members (how many members come before it), or nil when

@@ -77,3 +77,10 @@ extension UInt16: SparseColumnElement {
 extension Double: SparseColumnElement {
     @inlinable public func isIdentical(to other: Double) -> Bool { bitPattern == other.bitPattern }
 }
+
+extension SparseColumn where Element: Equatable {
+    /// Whether the column holds `values`, in order.
+    public static func == (column: SparseColumn, values: [Element]) -> Bool {
+        column.elementsEqual(values)
+    }
+}

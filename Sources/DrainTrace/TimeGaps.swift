@@ -70,15 +70,14 @@ public struct TimeGaps: Sendable, Equatable {
         guard !timeline.isEmpty else { return TimeGaps(threshold: threshold) }
         var reach: Nanoseconds = 0
         let leading = timeline.time[0] > threshold
+        let duration = timeline.duration
         timeline.time.withUnsafeBufferPointer { time in
             timeline.kind.withUnsafeBufferPointer { kind in
-                timeline.duration.withUnsafeBufferPointer { duration in
-                    for row in 0..<time.count {
-                        let start = time[row]
-                        if start &- reach > threshold { gaps.append(TimeGap(start: reach, end: start)) }
-                        let finish = kind[row].durationIsSpan ? start &+ max(0, duration[row]) : start
-                        if finish > reach { reach = finish }
-                    }
+                for row in 0..<time.count {
+                    let start = time[row]
+                    if start &- reach > threshold { gaps.append(TimeGap(start: reach, end: start)) }
+                    let finish = kind[row].durationIsSpan ? start &+ max(0, duration[row]) : start
+                    if finish > reach { reach = finish }
                 }
             }
         }

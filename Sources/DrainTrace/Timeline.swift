@@ -11,10 +11,12 @@ public struct Timeline: Sendable {
     public private(set) var thread = SparseColumn<StringID>(defaultValue: 0)
     public private(set) var code: [UInt8] = []
     public private(set) var code2: [UInt8] = []
-    public private(set) var amount: [Int64] = []
+    /// Stored for the rows with an amount only (bytes, a footprint).
+    public private(set) var amount = SparseColumn<Int64>(defaultValue: 0)
     /// Stored for the rows that differ from -1 only (disk events' file sizes).
     public private(set) var amount2 = SparseColumn<Int64>(defaultValue: -1)
-    public private(set) var duration: [Nanoseconds] = []
+    /// Stored for the rows that last or span a while only.
+    public private(set) var duration = SparseColumn<Nanoseconds>(defaultValue: 0)
     /// Stored for the rows that differ from 0 only (timers, sensors, location).
     public private(set) var value = SparseColumn<Double>(defaultValue: 0)
     /// Stored for the rows that differ from 0 only (location).
@@ -157,9 +159,9 @@ public struct Timeline: Sendable {
         thread = thread.permuted(order)
         code = order.map { code[$0] }
         code2 = order.map { code2[$0] }
-        amount = order.map { amount[$0] }
+        amount = amount.permuted(order)
         amount2 = amount2.permuted(order)
-        duration = order.map { duration[$0] }
+        duration = duration.permuted(order)
         value = value.permuted(order)
         value2 = value2.permuted(order)
         label = order.map { label[$0] }

@@ -35,9 +35,9 @@ struct ImportSnapshot: Equatable {
         thread = Array(timeline.thread)
         code = timeline.code
         code2 = timeline.code2
-        amount = timeline.amount
+        amount = Array(timeline.amount)
         amount2 = Array(timeline.amount2)
-        duration = timeline.duration
+        duration = Array(timeline.duration)
         value = Array(timeline.value)
         value2 = Array(timeline.value2)
         label = timeline.label
