@@ -1,6 +1,7 @@
 /// A column that stores only the values that differ from its default: a payload column that
-/// few event kinds use (`Timeline.value`, `value2`, `amount2`, `thread`, `label2`, `input`)
-/// costs 0.19 bytes per row that leaves it at the default, not the size of a value.
+/// some event kinds leave unused (`Timeline.thread`, `amount`, `amount2`, `duration`, `value`,
+/// `value2`, `label2`, `input`) costs 0.19 bytes per row left at the default, not the size of
+/// a value.
 ///
 /// Reads are O(1) (`RowSet`); appends amortised O(1). A value is "the default" when it is the
 /// same bit for bit (`-0.0` is kept apart from `0.0`).
