@@ -7,9 +7,10 @@ import DrainTrace
 /// A row's place among the `net` rows is found in O(1) (`RowSet`). Memory: the values, plus
 /// about 0.19 bytes per row.
 public struct NetRowColumn<Element: Sendable>: RandomAccessCollection, Sendable {
-    private let netRows: RowSet
-    private var values: [Element]
-    private let defaultValue: Element
+    // Visible to inlined code, so that the rules' reads are specialised where they are made.
+    @usableFromInline internal let netRows: RowSet
+    @usableFromInline internal var values: [Element]
+    @usableFromInline internal let defaultValue: Element
 
     /// All rows of `timeline` at `defaultValue`. O(rows).
     ///
@@ -31,6 +32,7 @@ public struct NetRowColumn<Element: Sendable>: RandomAccessCollection, Sendable 
     public var endIndex: Int { netRows.count }
 
     /// The value of `row`: its own for a `net` row, `defaultValue` for any other. O(1).
+    @inlinable
     public subscript(row: Int) -> Element {
         get { netRows.place(of: row).map { values[$0] } ?? defaultValue }
         set {

@@ -105,7 +105,6 @@ public struct NetSmallBurstsRule: Rule {
         return .findings(findings)
     }
 
-    /// The radio's energy before and after batching its small bursts (see the type's comment).
     /// The link's radio energy as the run spent it, and as it would be with every small burst
     /// sent at the start of the last one. The moved events are placed in the order a stable
     /// sort by time gives: the unmoved ones before that time, then everything at it in row
