@@ -57,7 +57,7 @@ let package = Package(
             name: "DrainRecord", dependencies: ["DrainTrace", "DrainTraceWriter", "DrainImport", "CPcap", "CRecordSupport"]
         ),
         .target(name: "DrainYAML", dependencies: ["DrainTrace", "Yams"]),
-        .target(name: "DrainModel", dependencies: ["DrainTrace", "DrainYAML", "Yams"]),
+        .target(name: "DrainModel", dependencies: ["DrainTrace", "DrainAggregate", "DrainYAML", "Yams"]),
         .target(name: "DrainAggregate", dependencies: ["DrainTrace"]),
         .target(name: "DrainReport", dependencies: ["DrainTrace"]),
         .target(name: "DrainRender", dependencies: ["DrainTrace", "DrainTraceWriter", "DrainReport"]),

@@ -23,23 +23,34 @@ extension Aggregate {
     ) -> [Double] {
         precondition(binWidth > 0 && binCount >= 0, "binWidth must be positive and binCount non-negative")
         var bins = [Double](repeating: 0, count: binCount * EnergyCategory.count)
-        guard binCount > 0 else { return bins }
+        bins.withUnsafeMutableBufferPointer { bins in
+            addBinnedTotals(ledger, origin: origin, binWidth: binWidth, binCount: binCount, into: bins.baseAddress!)
+        }
+        return bins
+    }
+
+    /// `binnedTotals`, added to the `binCount × EnergyCategory.count` values at `bins`.
+    ///
+    /// - Precondition: `binWidth > 0` and `binCount >= 0`.
+    public static func addBinnedTotals(
+        _ ledger: CostLedger, origin: Nanoseconds, binWidth: Nanoseconds, binCount: Int,
+        into bins: UnsafeMutablePointer<Double>
+    ) {
+        precondition(binWidth > 0 && binCount >= 0, "binWidth must be positive and binCount non-negative")
+        guard binCount > 0 else { return }
         ledger.time.withUnsafeBufferPointer { time in
             ledger.energy.withUnsafeBufferPointer { energy in
                 ledger.category.withUnsafeBufferPointer { category in
-                    bins.withUnsafeMutableBufferPointer { bins in
-                        guard let energy = energy.baseAddress, let category = category.baseAddress else { return }
-                        let binning = Binning(origin: origin, width: binWidth, count: binCount)
-                        if ledger.isSorted {
-                            binning.sumSorted(time: time, energy: energy, category: category, into: bins.baseAddress!)
-                        } else {
-                            binning.sumUnsorted(time: time, energy: energy, category: category, into: bins.baseAddress!)
-                        }
+                    guard let energy = energy.baseAddress, let category = category.baseAddress else { return }
+                    let binning = Binning(origin: origin, width: binWidth, count: binCount)
+                    if ledger.isSorted {
+                        binning.sumSorted(time: time, energy: energy, category: category, into: bins)
+                    } else {
+                        binning.sumUnsorted(time: time, energy: energy, category: category, into: bins)
                     }
                 }
             }
         }
-        return bins
     }
 }
 

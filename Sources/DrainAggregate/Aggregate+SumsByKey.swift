@@ -15,29 +15,68 @@ extension Aggregate {
     public static func sumsByKey(
         _ ledger: CostLedger, keyCount: Int, category: EnergyCategory? = nil
     ) -> (energy: [Double], entries: [Int]) {
+        var sums = KeyedSums(keyCount: keyCount, category: category)
+        sums.add(ledger)
+        return sums.arrays
+    }
+}
+
+/// Joules and entry counts per key (`StringID`, `0..<keyCount`) of one category (or of all),
+/// added ledger by ledger (`Aggregate.sumsByKey` is one ledger's). 32 bytes per key.
+public struct KeyedSums: Sendable {
+    public let keyCount: Int
+    public let category: EnergyCategory?
+    /// Slot s of bank b is `slots[2 * s + b]`: (joules, entries); slot `keyCount` is the spare.
+    private var slots: [SIMD2<Double>]
+
+    /// - Precondition: `0 <= keyCount <= UInt32.max` (keys are 32-bit).
+    public init(keyCount: Int, category: EnergyCategory? = nil) {
         precondition(keyCount >= 0 && keyCount <= Int(UInt32.max), "keyCount must be in 0...UInt32.max")
-        var energy = [Double](repeating: 0, count: keyCount)
-        var entries = [Int](repeating: 0, count: keyCount)
-        guard keyCount > 0, ledger.count > 0 else { return (energy, entries) }
-        // Slot s of bank b is `slots[2 * s + b]`: (joules, entries); slot `keyCount` is the spare.
-        var slots = [SIMD2<Double>](repeating: .zero, count: 2 * (keyCount + 1))
+        self.keyCount = keyCount
+        self.category = category
+        slots = [SIMD2<Double>](repeating: .zero, count: 2 * (keyCount + 1))
+    }
+
+    /// Adds the entries of `ledger` (of this category, with a key below `keyCount`). O(n).
+    public mutating func add(_ ledger: CostLedger) {
+        guard keyCount > 0, ledger.count > 0 else { return }
+        let kernel = KeyedSumKernel(keyCount: keyCount, category: category)
         ledger.energy.withUnsafeBufferPointer { energyColumn in
             ledger.key.withUnsafeBufferPointer { keyColumn in
                 ledger.category.withUnsafeBufferPointer { categoryColumn in
                     slots.withUnsafeMutableBufferPointer { slots in
-                        KeyedSumKernel(keyCount: keyCount, category: category).accumulate(
+                        kernel.accumulate(
                             energy: energyColumn.baseAddress!, key: keyColumn.baseAddress!,
                             category: categoryColumn.baseAddress!, count: ledger.count, into: slots.baseAddress!)
                     }
                 }
             }
         }
-        for key in 0..<keyCount {
-            let sum = slots[2 * key] + slots[2 * key + 1]
-            energy[key] = sum[0]
-            entries[key] = Int(sum[1])
-        }
-        return (energy, entries)
+    }
+
+    /// These sums plus `other`'s, key by key. O(keyCount).
+    ///
+    /// - Precondition: both have the same `keyCount` and `category`.
+    public func adding(_ other: KeyedSums) -> KeyedSums {
+        precondition(keyCount == other.keyCount && category == other.category, "only sums over one key set add up")
+        var sum = self
+        for index in sum.slots.indices { sum.slots[index] += other.slots[index] }
+        return sum
+    }
+
+    /// The joules of `key`. O(1).
+    public func energy(of key: Int) -> Double {
+        slots[2 * key][0] + slots[2 * key + 1][0]
+    }
+
+    /// How many entries `key` had. O(1).
+    public func entries(of key: Int) -> Int {
+        Int(slots[2 * key][1] + slots[2 * key + 1][1])
+    }
+
+    /// Joules and entries of every key, as arrays indexed by key. O(keyCount).
+    public var arrays: (energy: [Double], entries: [Int]) {
+        ((0..<keyCount).map(energy(of:)), (0..<keyCount).map(entries(of:)))
     }
 }
 

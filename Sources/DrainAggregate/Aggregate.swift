@@ -13,15 +13,17 @@ public enum Aggregate {
     /// `CategoryTotalsKernel`). O(n).
     public static func totals(_ ledger: CostLedger) -> [Double] {
         var totals = [Double](repeating: 0, count: EnergyCategory.count)
+        totals.withUnsafeMutableBufferPointer { addTotals(ledger, into: $0.baseAddress!) }
+        return totals
+    }
+
+    /// `totals`, added to the `EnergyCategory.count` values at `totals`.
+    public static func addTotals(_ ledger: CostLedger, into totals: UnsafeMutablePointer<Double>) {
         ledger.energy.withUnsafeBufferPointer { energy in
             ledger.category.withUnsafeBufferPointer { category in
-                totals.withUnsafeMutableBufferPointer { totals in
-                    guard let energy = energy.baseAddress, let category = category.baseAddress else { return }
-                    CategoryTotalsKernel.accumulate(
-                        energy: energy, category: category, range: 0..<ledger.count, into: totals.baseAddress!)
-                }
+                guard let energy = energy.baseAddress, let category = category.baseAddress else { return }
+                CategoryTotalsKernel.accumulate(energy: energy, category: category, range: 0..<ledger.count, into: totals)
             }
         }
-        return totals
     }
 }

@@ -67,20 +67,11 @@ public enum Analysis {
         var timeline = Timeline.merge(imported.map(\.timeline), diagnostics: &diagnostics)
         timeline.gaps = TimeGaps.detect(in: timeline, threshold: gapThreshold)
         recordGaps(of: timeline, in: &diagnostics)
-        let priced = Pricer(model: model).price(timeline, resolution: ledgerResolution(timeline, binSeconds: binSeconds))
+        let priced = Pricer(model: model).price(timeline, grid: BinGrid(chartOf: timeline, binSeconds: binSeconds))
         let assembler = ReportAssembler(priced: priced, model: model, binSeconds: binSeconds)
         let (evaluation, figures) = RuleEngine(model: model, configuration: configuration)
             .evaluate(priced, alongside: { assembler.figures() })
         return assembler.report(figures, inputs: imported.map(\.info), diagnostics: diagnostics, evaluation: evaluation)
-    }
-
-    /// The ledger resolution for the report's timeline bins (`binSeconds`, else the width
-    /// `ReportAssembler` picks for the run's segments): a run of days, binned in 20 minutes,
-    /// needs no entry per second of each radio tail.
-    static func ledgerResolution(_ timeline: Timeline, binSeconds: Double?) -> Nanoseconds {
-        let spans = timeline.gaps.segments(end: timeline.end)
-        let width = binSeconds ?? ReportAssembler.binWidth(forSegments: spans.map { Clock.seconds($0.end - $0.start) })
-        return CostLedger.resolution(forBinWidth: Clock.nanoseconds(width))
     }
 
     /// One `time-gap` diagnostic per input that has events right after a gap (the last

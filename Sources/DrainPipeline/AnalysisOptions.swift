@@ -1,3 +1,4 @@
+import DrainAggregate
 import DrainImport
 import DrainTrace
 
@@ -40,7 +41,7 @@ public struct AnalysisOptions {
 
     /// The most bins an automatically chosen width gives (a run with more time gaps than
     /// this has one bin per segment).
-    public static let maximumBins = 600
+    public static let maximumBins = BinGrid.maximumBins
 
     /// The shortest gap threshold: a minute, longer than the radio tail of every built-in
     /// model, so that a tail never runs on into a gap.

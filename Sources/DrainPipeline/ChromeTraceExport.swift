@@ -1,3 +1,4 @@
+import DrainAggregate
 import DrainImport
 import DrainModel
 import DrainReport
@@ -18,8 +19,11 @@ public enum ChromeTraceExport {
         var timeline = Timeline.merge(imported.map(\.timeline), diagnostics: &diagnostics)
         // Priced as the analysis prices it: nothing is charged for a time gap.
         timeline.gaps = TimeGaps.detect(in: timeline, threshold: gapThreshold)
-        let priced = Pricer(model: model).price(timeline)
-        return render(priced, model: model.name, process: imported.first?.info.process, binSeconds: options.binSeconds)
+        let grid = BinGrid(
+            segments: [(0, timeline.end)],
+            width: max(1, Clock.nanoseconds(options.binSeconds ?? BinGrid.width(forSegments: [Clock.seconds(timeline.end)]))))
+        let priced = Pricer(model: model).price(timeline, grid: grid)
+        return render(priced, model: model.name, process: imported.first?.info.process)
     }
 
     /// Renders a saved report (`ReportChromeTraceWriter`): its timeline bins, radio lane,
@@ -28,12 +32,9 @@ public enum ChromeTraceExport {
         ReportChromeTraceWriter(report: report).render()
     }
 
-    /// Renders a priced run. `binSeconds` is the width of the energy counters' bins; `nil`
-    /// picks the width the report's timeline uses.
-    public static func render(_ priced: PricedTimeline, model: String, process: String?, binSeconds: Double? = nil) -> String {
-        let width = binSeconds ?? ReportAssembler.binWidth(forSegments: [Clock.seconds(priced.end)])
-        return ChromeTraceWriter(
-            priced: priced, process: process, binSeconds: width, generator: Analysis.generator, model: model
-        ).render()
+    /// Renders a priced run; the energy counters are its cost bins (`PricedTimeline.costs`),
+    /// which should be one segment from time zero, as `render(_ options:)` prices them.
+    public static func render(_ priced: PricedTimeline, model: String, process: String?) -> String {
+        ChromeTraceWriter(priced: priced, process: process, generator: Analysis.generator, model: model).render()
     }
 }

@@ -24,8 +24,6 @@ struct ChromeTraceWriter {
     let priced: PricedTimeline
     /// The process name for the process track (the first input's), if known.
     let process: String?
-    /// Width of the energy counters' bins in seconds.
-    let binSeconds: Double
     let generator: String
     let model: String
 
@@ -201,13 +199,13 @@ struct ChromeTraceWriter {
         }
     }
 
-    /// Average power per bin and cumulative energy per category (`ChromeEnergyCounters`).
+    /// Average power per bin and cumulative energy per category (`ChromeEnergyCounters`), from
+    /// the run's cost bins.
     private func writeEnergy(into output: inout ChromeEventWriter) {
-        let width = max(1, Clock.nanoseconds(binSeconds))
-        let count = max(1, Int((priced.end + width - 1) / width))
-        let bins = Aggregate.binnedTotals(priced.ledger, origin: 0, binWidth: width, binCount: count)
+        let bins = priced.costs.bins
         ChromeEnergyCounters(
-            categories: EnergyCategory.allCases.map(\.name), binCount: count, binWidth: width, end: priced.end,
+            categories: EnergyCategory.allCases.map(\.name), binCount: priced.costs.grid.binCount,
+            binWidth: priced.costs.grid.width, end: priced.end,
             joules: { bins[$0 * EnergyCategory.count + $1] }
         ).write(into: &output)
     }

@@ -133,7 +133,7 @@ struct ReportAssembler {
     /// Totals, and average power and battery drain over the active duration (a run's time
     /// gaps were not observed, so they dilute nothing).
     private func energySummary(activeS: Double) -> EnergySummary {
-        let totals = Aggregate.totals(priced.ledger)
+        let totals = priced.costs.totals
         let total = totals.reduce(0, +)
         let averageW = activeS > 0 ? total / activeS : 0
         let capacity = model.battery.capacityWh.value
@@ -210,7 +210,7 @@ struct ReportAssembler {
             if flow.flags.contains(.local) { localHosts.insert(flow.endpoint) } else { routedHosts.insert(flow.endpoint) }
         }
         localHosts.subtract(routedHosts)
-        let radio = Aggregate.sumsByKey(priced.ledger, keyCount: timeline.strings.count, category: .radio).energy
+        let radio = priced.costs.sums(for: .radio).energy
         return hosts.map { index in
             let host = StringID(index)
             return EndpointSummary(
@@ -226,7 +226,7 @@ struct ReportAssembler {
         var rows: [KeyEnergy] = []
         var limits: [String: ListLimit] = [:]
         for category in EnergyCategory.allCases {
-            let sums = Aggregate.sumsByKey(priced.ledger, keyCount: timeline.strings.count, category: category)
+            let sums = priced.costs.sums(for: category)
             let charged = sums.energy.indices.filter { sums.entries[$0] > 0 }
             limits[category.name] = ListLimit(limit: Self.breakdownLimit, total: charged.count)
             let keys = charged
@@ -322,42 +322,16 @@ struct ReportAssembler {
             bytesDown: down, events: burst.events, energyJ: burst.energy)
     }
 
-    /// Energy per bin and category, memory peaks and lifecycle changes for the timeline chart.
-    /// A run with time gaps is binned segment by segment, so a gap is a break, not empty bins.
+    /// Energy per bin and category (the cost bins pricing summed on the chart's grid), memory
+    /// peaks and lifecycle changes for the timeline chart. A run with time gaps is binned
+    /// segment by segment, so a gap is a break, not empty bins.
     private func bins() -> (bins: TimelineBins, lifecycleTotal: Int, markTotal: Int) {
+        let grid = priced.costs.grid
         let spans = timeline.gaps.segments(end: end)
-        let width = binSeconds ?? Self.binWidth(forSegments: spans.map { Clock.seconds($0.end - $0.start) })
-        let widthNs = max(1, Clock.nanoseconds(width))
-        var firstBins: [Int] = []
-        var count = 0
-        for span in spans {
-            firstBins.append(count)
-            count += max(1, Int((span.end - span.start + widthNs - 1) / widthNs))
-        }
+        let firstBins = grid.segmentStarts.map(\.firstBin)
+        let count = grid.binCount
         let categories = EnergyCategory.count
-        var flat: [Double] = []
-        flat.reserveCapacity(count * categories)
-        for (index, span) in spans.enumerated() {
-            let bins = (index + 1 < spans.count ? firstBins[index + 1] : count) - firstBins[index]
-            var part = Aggregate.binnedTotals(priced.ledger, origin: span.start, binWidth: widthNs, binCount: bins)
-            // Energy charged after the segment's last bin and before the next segment (a radio
-            // tail that ran on past the last event) stays in the segment's last bin.
-            let after = span.start + Int64(bins) * widthNs
-            if index + 1 < spans.count, spans[index + 1].start > after {
-                let spill = Aggregate.binnedTotals(priced.ledger, origin: after, binWidth: spans[index + 1].start - after, binCount: 1)
-                for category in 0..<categories { part[(bins - 1) * categories + category] += spill[category] }
-            }
-            flat += part
-        }
-        let energy = (0..<count).map { bin in Array(flat[(bin * categories)..<((bin + 1) * categories)]) }
-        // The bin of a time: in the segment it lies in (a time in a gap: the segment before
-        // it). Rows come in time order, so the segment only moves forward: O(1) amortised.
-        var segment = 0
-        func bin(of time: Nanoseconds) -> Int {
-            while segment + 1 < spans.count, spans[segment + 1].start <= time { segment += 1 }
-            let last = (segment + 1 < spans.count ? firstBins[segment + 1] : count) - 1
-            return min(last, firstBins[segment] + max(0, Int((time - spans[segment].start) / widthNs)))
-        }
+        let energy = (0..<count).map { bin in Array(priced.costs.bins[(bin * categories)..<((bin + 1) * categories)]) }
         var memory = [Double?](repeating: nil, count: count)
         var lifecycle: [LifecycleMark] = []
         var lifecycleTotal = 0
@@ -366,7 +340,7 @@ struct ReportAssembler {
         for row in 0..<timeline.count {
             switch timeline.kind[row] {
             case .memory:
-                let index = bin(of: timeline.time[row])
+                let index = grid.bin(of: timeline.time[row])
                 memory[index] = max(memory[index] ?? 0, Double(timeline.amount[row]))
             case .mark:
                 markTotal += 1
@@ -389,26 +363,9 @@ struct ReportAssembler {
                 TimelineSegment(startS: Clock.seconds(span.start), endS: Clock.seconds(span.end), firstBin: first)
             }
         let bins = TimelineBins(
-            binS: width, categories: EnergyCategory.allCases.map(\.name), energyJ: energy, memoryPeakBytes: memory,
-            lifecycle: lifecycle, marks: marks, segments: segments)
+            binS: binSeconds ?? Clock.seconds(grid.width), categories: EnergyCategory.allCases.map(\.name), energyJ: energy,
+            memoryPeakBytes: memory, lifecycle: lifecycle, marks: marks, segments: segments)
         return (bins, lifecycleTotal, markTotal)
-    }
-
-    /// The smallest round width (1, 2, 5 × 10^k seconds, at least 1 s) giving at most
-    /// `AnalysisOptions.maximumBins` bins over segments of these lengths (seconds), each
-    /// segment at least one bin; the width that gives every segment one bin when no width
-    /// gives few enough.
-    static func binWidth(forSegments lengths: [Double]) -> Double {
-        let longest = lengths.max() ?? 0
-        var magnitude = 1.0
-        while true {
-            for step in [1.0, 2.0, 5.0] {
-                let width = step * magnitude
-                let bins = lengths.reduce(0.0) { $0 + max(1, ($1 / width).rounded(.up)) }
-                if bins <= Double(AnalysisOptions.maximumBins) || width >= longest { return width }
-            }
-            magnitude *= 10
-        }
     }
 }
 

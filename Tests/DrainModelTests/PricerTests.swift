@@ -11,16 +11,11 @@ struct PricerTests {
     }
 
     func categoryJoules(_ priced: PricedTimeline, _ category: EnergyCategory) -> Double {
-        var total = 0.0
-        for entry in 0..<priced.ledger.count where priced.ledger.category[entry] == category.rawValue {
-            total += Double(priced.ledger.energy[entry])
-        }
-        return total
+        priced.costs.totals[Int(category.rawValue)]
     }
 
-    /// The radio pass and the pass over everything else run on two threads and their ledgers
-    /// are merged: the result must not depend on the thread count, and at equal times the
-    /// other events' entries come before the radio's.
+    /// The radio pass and the pass over everything else run on two threads and their cost
+    /// summaries are added: the result must not depend on the thread count.
     @Test func pricingIsTheSameOnOneThreadOrTwo() {
         var builder = TimelineBuilder()
         builder.location(0.5, .start, accuracyMeters: 10)
@@ -36,25 +31,25 @@ struct PricerTests {
         let timeline = builder.build(end: 80)
         let one = Pricer(model: model).price(timeline, threads: 1)
         let two = Pricer(model: model).price(timeline, threads: 2)
-        #expect(one.ledger.time == two.ledger.time)
-        #expect(one.ledger.category == two.ledger.category)
-        #expect(one.ledger.energy == two.ledger.energy)
-        #expect(one.ledger.key == two.ledger.key)
+        #expect(one.costs.totals == two.costs.totals)
+        #expect(one.costs.bins == two.costs.bins)
+        #expect(one.costs.grid == two.costs.grid)
+        for category in EnergyCategory.allCases {
+            #expect(one.costs.sums(for: category).energy == two.costs.sums(for: category).energy)
+            #expect(one.costs.sums(for: category).entries == two.costs.sums(for: category).entries)
+        }
         #expect(one.eventEnergy == two.eventEnergy)
         #expect(one.radio == two.radio)
-        #expect(two.ledger.isSorted)
         #expect(two.radio.promotions > 0)
-        // The CPU slice and the packet at 0 s share a time: the CPU entry comes first.
-        let atZero = (0..<two.ledger.count).filter { two.ledger.time[$0] == 0 }.map { two.ledger.category[$0] }
-        #expect(atZero.first == EnergyCategory.cpu.rawValue)
-        #expect(atZero.contains(EnergyCategory.radio.rawValue))
-        // Every row's joules are in the ledger once (Float entries, summed in Double).
-        let ledgerTotal = two.ledger.energy.reduce(0.0) { $0 + Double($1) }
+        #expect(categoryJoules(two, .cpu) > 0 && categoryJoules(two, .radio) > 0 && categoryJoules(two, .disk) > 0)
+        // Every row's joules are summed once, in the totals and in the bins (Float entries,
+        // summed in Double).
         let rowTotal = two.eventEnergy.reduce(0, +)
-        #expect(abs(ledgerTotal - rowTotal) <= 1e-6 * rowTotal)
+        #expect(abs(two.costs.totals.reduce(0, +) - rowTotal) <= 1e-6 * rowTotal)
+        #expect(abs(two.costs.bins.reduce(0, +) - rowTotal) <= 1e-6 * rowTotal)
     }
 
-    @Test func cpuSliceCostsDurationTimesActivePower() {
+    @Test func cpuSliceCostsDurationTimesActivePower() throws {
         var builder = TimelineBuilder()
         builder.cpu(1, duration: 0.5, name: "parse", thread: "main")
         builder.cpu(2, duration: 0.25, thread: "worker")
@@ -62,11 +57,16 @@ struct PricerTests {
         #expect(close(priced.eventEnergy[0], 0.5 * model.cpu.activeW.value))
         #expect(close(priced.eventEnergy[1], 0.25 * model.cpu.activeW.value))
         // A named slice is keyed by its name, an unnamed one by its thread.
-        #expect(priced.ledger.key[0] == priced.timeline.strings.lookup("parse"))
-        #expect(priced.ledger.key[1] == priced.timeline.strings.lookup("worker"))
+        let byKey = priced.costs.sums(for: .cpu)
+        let parse = Int(try #require(priced.timeline.strings.lookup("parse")))
+        let worker = Int(try #require(priced.timeline.strings.lookup("worker")))
+        #expect(close(byKey.energy[parse], 0.5 * model.cpu.activeW.value, tolerance: 1e-6))
+        #expect(close(byKey.energy[worker], 0.25 * model.cpu.activeW.value, tolerance: 1e-6))
+        #expect(byKey.entries[parse] == 1 && byKey.entries[worker] == 1)
+        #expect(byKey.entries.reduce(0, +) == 2)
     }
 
-    @Test func wakeupsTimersAndPollsCostOneWakeupEach() {
+    @Test func wakeupsTimersAndPollsCostOneWakeupEach() throws {
         var builder = TimelineBuilder()
         builder.wakeup(1, reason: "timer", source: "com.example.refresh")
         builder.timer(2, name: "refresh", interval: 1)
@@ -76,7 +76,8 @@ struct PricerTests {
         #expect(priced.eventEnergy.allSatisfy { close($0, wakeup) })
         #expect(close(categoryJoules(priced, .cpu), wakeup, tolerance: 1e-9))
         #expect(close(categoryJoules(priced, .polling), 2 * wakeup, tolerance: 1e-9))
-        #expect(priced.ledger.key[0] == priced.timeline.strings.lookup("com.example.refresh"))
+        let source = Int(try #require(priced.timeline.strings.lookup("com.example.refresh")))
+        #expect(close(priced.costs.sums(for: .cpu).energy[source], wakeup, tolerance: 1e-9))
     }
 
     @Test func diskOperationsCostPerOperationPerMegabyteAndPerFsync() {
@@ -91,7 +92,9 @@ struct PricerTests {
         #expect(close(priced.eventEnergy[1], disk.perFsyncJ.value))
         #expect(close(priced.eventEnergy[2], disk.perOpJ.value + 0.5 * disk.perMbJ.value))
         #expect(close(priced.eventEnergy[3], disk.perOpJ.value))
-        #expect(priced.ledger.category.allSatisfy { $0 == EnergyCategory.disk.rawValue })
+        let total = priced.eventEnergy.reduce(0, +)
+        #expect(close(categoryJoules(priced, .disk), total, tolerance: 1e-6))
+        #expect(priced.costs.totals.reduce(0, +) == categoryJoules(priced, .disk))
     }
 
     @Test func framesAndGPUSlicesArePricedAsDisplay() {
@@ -140,6 +143,7 @@ struct PricerTests {
         builder.mark(2, name: "checkpoint")
         let priced = Pricer(model: model).price(builder.build())
         #expect(priced.eventEnergy == [0, 0, 0])
-        #expect(priced.ledger.count == 0)
+        #expect(priced.costs.totals.allSatisfy { $0 == 0 })
+        #expect(priced.costs.bins.allSatisfy { $0 == 0 })
     }
 }

@@ -25,12 +25,8 @@ struct RadioPricingTests {
     var wifiTailJ: Double { lteModel.radio.wifi.tailS.value * lteModel.radio.wifi.tailW.value }
 
     func radioLedgerJoules(_ priced: PricedTimeline, key: StringID? = nil) -> Double {
-        var total = 0.0
-        for entry in 0..<priced.ledger.count
-        where priced.ledger.category[entry] == EnergyCategory.radio.rawValue && (key == nil || priced.ledger.key[entry] == key) {
-            total += Double(priced.ledger.energy[entry])
-        }
-        return total
+        guard let key else { return priced.costs.totals[Int(EnergyCategory.radio.rawValue)] }
+        return priced.costs.sums(for: .radio).energy[Int(key)]
     }
 
     @Test func ethernetAndLoopbackCostNoRadioEnergy() {
@@ -39,7 +35,7 @@ struct RadioPricingTests {
         builder.net(2, .rx, bytes: 5000, host: "localhost", link: .loopback)
         let priced = Pricer(model: lteModel).price(builder.build(end: 30))
         #expect(priced.eventEnergy == [0, 0])
-        #expect(priced.ledger.count == 0)
+        #expect(priced.costs.totals.allSatisfy { $0 == 0 })
         #expect(priced.radio.segments.isEmpty)
         #expect(priced.radio.promotions == 0)
         #expect(priced.end == priced.timeline.end)
@@ -134,9 +130,16 @@ struct RadioPricingTests {
         #expect(priced.radio.attributedEnd == Clock.nanoseconds(tailEnd))
         #expect(priced.end == Clock.nanoseconds(tailEnd))
         #expect(close(priced.eventEnergy[0], isolatedLTEJ))
-        // The 10 s long-DRX tail is spread over ledger entries of at most one second.
-        let radioEntries = (0..<priced.ledger.count).filter { priced.ledger.category[$0] == EnergyCategory.radio.rawValue }
-        #expect(radioEntries.count >= Int(lte.longDrxS.value))
-        #expect(priced.ledger.isSorted)
+        // The chart's 1 s bins were laid for the 2 s run; the tail added bins to its end, and
+        // its energy is spread over them (ledger entries of at most one second), none lost.
+        let radio = Int(EnergyCategory.radio.rawValue)
+        let grid = priced.costs.grid
+        #expect(grid.width == Clock.nanoseconds(1) && !grid.isOpen)
+        #expect(grid.binCount == Int(tailEnd.rounded(.up)))
+        let radioBins = (0..<grid.binCount).map { priced.costs.bins[$0 * EnergyCategory.count + radio] }
+        #expect(radioBins[0] == 0)
+        // (An entry is binned by its start, so the last bin may hold none of the tail.)
+        #expect(radioBins[1..<(grid.binCount - 1)].allSatisfy { $0 > 0 })
+        #expect(close(radioBins.reduce(0, +), isolatedLTEJ, tolerance: 1e-6))
     }
 }

@@ -159,46 +159,19 @@ import Testing
         #expect(CostLedger.timeOrder(times).map(Int.init) == reference)
     }
 
-    /// Two ledgers as the two pricing passes leave them (sorted or not, ties across them, one
-    /// empty): the merge must hold every entry once, in the order of a stable sort of the
-    /// first ledger's entries followed by the second's.
-    @Test("merging two ledgers equals a stable sort of both", arguments: [(0, 1), (1, 3), (3, 3), (4, 0), (2, 1), (0, 0)])
-    func mergeIsTheStableSortOfBoth(shapes: (Int, Int)) {
-        var state: UInt64 = 0xFEED_0000 + UInt64(shapes.0 * 8 + shapes.1)
-        func next(_ bound: Int64) -> Int64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int64((state >> 33) % UInt64(bound))
-        }
-        func ledger(shape: Int, count: Int, category: EnergyCategory) -> CostLedger {
-            var ledger = CostLedger()
-            for index in 0..<count {
-                let base = Int64(index) * 10
-                let time: Int64
-                switch shape {
-                case 0: time = base
-                case 1: time = next(6) == 0 ? base - next(200) : base
-                case 2: time = index == 3 ? 1_000_000 : base
-                case 3: time = next(50)
-                default: time = Int64(count - index) / 3
-                }
-                ledger.add(time: time, category: category, joules: Double(index + 1), key: StringID(index % 7))
-            }
-            return ledger
-        }
-        let first = ledger(shape: shapes.0, count: shapes == (0, 0) ? 0 : 3_000, category: .cpu)
-        let second = ledger(shape: shapes.1, count: 2_000, category: .radio)
-        // Reference: (time, ledger, position) sorted, which is stable by construction.
-        let entries = (0..<first.count).map { (first.time[$0], 0, $0) } + (0..<second.count).map { (second.time[$0], 1, $0) }
-        let reference = entries.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
-        let merged = CostLedger.merge(first, second, threads: 2)
-        #expect(merged.isSorted)
-        #expect(merged.count == reference.count)
-        #expect(merged.time == reference.map(\.0))
-        #expect(merged.category == reference.map { $0.1 == 0 ? first.category[$0.2] : second.category[$0.2] })
-        #expect(merged.energy == reference.map { $0.1 == 0 ? first.energy[$0.2] : second.energy[$0.2] })
-        #expect(merged.key == reference.map { $0.1 == 0 ? first.key[$0.2] : second.key[$0.2] })
-        let oneThread = CostLedger.merge(first, second, threads: 1)
-        #expect(oneThread.energy == merged.energy && oneThread.category == merged.category)
+    /// Pricing empties its ledger after each fold and refills it: an emptied ledger is sorted
+    /// again, keeps its resolution and its columns' capacity.
+    @Test func removeAllEmptiesAndKeepsCapacity() {
+        var ledger = CostLedger(resolution: 2_000_000_000)
+        ledger.reserveCapacity(64)
+        ledger.add(time: 5, category: .cpu, joules: 1)
+        ledger.add(time: 2, category: .disk, joules: 2)
+        #expect(!ledger.isSorted)
+        ledger.removeAll()
+        #expect(ledger.count == 0 && ledger.isSorted && ledger.resolution == 2_000_000_000)
+        #expect(ledger.time.capacity >= 64 && ledger.energy.capacity >= 64)
+        ledger.add(time: 7, duration: 3_000_000_000, category: .location, joules: 4, key: 1)
+        #expect(ledger.time == [7, 1_500_000_007] && ledger.energy == [2, 2] && ledger.key == [1, 1])
     }
 }
 

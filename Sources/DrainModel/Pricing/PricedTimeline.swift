@@ -1,18 +1,20 @@
+import DrainAggregate
 import DrainTrace
 
-/// A timeline with its energy: the ledger the aggregation core reduces, the joules of each
-/// event, and the radio's state history.
+/// A timeline with its energy: its priced work summed per category, bin and key, the joules of
+/// each event, and the radio's state history.
 public struct PricedTimeline: Sendable {
     public var timeline: Timeline
-    public var ledger: CostLedger
+    /// Energy per category, per bin of the grid it was priced on (closed at `end`) and per key.
+    public var costs: CostSummary
     /// Joules attributed to each timeline row (same indices as the timeline's columns).
     /// Radio promotion and tail energy is attributed to the packet that caused it.
     public var eventEnergy: [Double]
     public var radio: RadioActivity
 
-    public init(timeline: Timeline, ledger: CostLedger, eventEnergy: [Double], radio: RadioActivity) {
+    public init(timeline: Timeline, costs: CostSummary, eventEnergy: [Double], radio: RadioActivity) {
         self.timeline = timeline
-        self.ledger = ledger
+        self.costs = costs
         self.eventEnergy = eventEnergy
         self.radio = radio
     }

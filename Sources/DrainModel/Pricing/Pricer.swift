@@ -1,3 +1,4 @@
+import DrainAggregate
 import DrainTrace
 
 /// Prices every event of a timeline with a device model.
@@ -11,8 +12,9 @@ import DrainTrace
 /// still running at the end of the run is charged in full (`PricedTimeline.end` covers it).
 /// A `net` event with a duration (coalesced packets of a capture) keeps its radio active from
 /// its time to its end (`NetSpanMarkers`).
-/// O(n) in events plus O(s + k log k) in ledger entries (k of them out of time order, see
-/// `CostLedger.merge`); no allocation per event beyond ledger growth.
+/// The ledger entries are not kept: each pass folds them into a `CostSummary` on the run's
+/// `BinGrid` every `CostSummary.foldLength` entries. O(n) in events plus O(e + k log k) in
+/// ledger entries (k of them out of time order within their fold); no allocation per event.
 public struct Pricer: Sendable {
     public let model: DeviceModel
 
@@ -21,34 +23,31 @@ public struct Pricer: Sendable {
         self.model = model
     }
 
-    /// Prices `timeline`; ledger entries cover at most `resolution` nanoseconds each
-    /// (`CostLedger.resolution(forBinWidth:)` gives one for the bins the ledger will be summed
-    /// into).
+    /// Prices `timeline`, summing energy into the bins of `grid` (by default the timeline
+    /// chart's, `BinGrid(chartOf:)`); ledger entries cover at most an eighth of a bin each
+    /// (`CostLedger.resolution(forBinWidth:)`), so energy lands in the bins where it was spent.
     ///
     /// Two passes, on up to `threads` threads: one drives the radios with the `net` events, the
-    /// other prices every other event. They touch disjoint rows, so their ledgers are merged
-    /// (at equal times the other events' entries first) and the result is the same for any
-    /// thread count.
+    /// other prices every other event. They price disjoint categories, so adding their
+    /// summaries is exact and the result is the same for any thread count.
     public func price(
-        _ timeline: Timeline, resolution: Nanoseconds = CostLedger.defaultResolution,
-        threads: Int = ParallelWork.defaultThreads()
+        _ timeline: Timeline, grid: BinGrid? = nil, threads: Int = ParallelWork.defaultThreads()
     ) -> PricedTimeline {
-        let netRows = timeline.kind.reduce(0) { $1 == .net ? $0 + 1 : $0 }
+        let grid = grid ?? BinGrid(chartOf: timeline)
         var eventEnergy = [Double](repeating: 0, count: timeline.count)
         var passes = eventEnergy.withUnsafeMutableBufferPointer { rows in
             let shared = RowEnergy(rows: rows)
             return ParallelWork.map(2, threads: threads) { pass -> PricingAccumulator in
-                // A packet costs a few radio entries; every other event one.
-                var priced = PricingAccumulator(
-                    timeline: timeline, resolution: resolution,
-                    expectedEntries: pass == 0 ? timeline.count - netRows : 2 * netRows, eventEnergy: shared)
+                var priced = PricingAccumulator(timeline: timeline, grid: grid, eventEnergy: shared)
                 if pass == 0 { priceWork(timeline, into: &priced) } else { priceRadio(timeline, into: &priced) }
                 return priced
             }
         }
-        let ledger = CostLedger.merge(passes[0].takeLedger(), passes[1].takeLedger(), threads: threads)
         let radio = RadioActivity(segments: passes[1].takeSegments(), promotions: passes[1].promotions)
-        return PricedTimeline(timeline: timeline, ledger: ledger, eventEnergy: eventEnergy, radio: radio)
+        let end = max(timeline.end, radio.attributedEnd ?? timeline.end)
+        var costs = passes[0].takeCosts(closedAt: end)
+        costs.add(passes[1].takeCosts(closedAt: end))
+        return PricedTimeline(timeline: timeline, costs: costs, eventEnergy: eventEnergy, radio: radio)
     }
 
     /// The radio pass: `net` events drive the radio of their link; a spanning event keeps it

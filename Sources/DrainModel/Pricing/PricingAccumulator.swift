@@ -1,10 +1,13 @@
+import DrainAggregate
 import DrainTrace
 
-/// What one pricing pass builds while it walks a timeline: its ledger, its radio segments, and
-/// the joules of the rows it prices. Radio state machines write into it as their
-/// `RadioEnergySink`.
+/// What one pricing pass builds while it walks a timeline: its cost summary (through a ledger
+/// of at most about `CostSummary.foldLength` entries, folded in whenever it fills), its radio
+/// segments, and the joules of the rows it prices. Radio state machines write into it as
+/// their `RadioEnergySink`.
 struct PricingAccumulator: RadioEnergySink {
-    var ledger: CostLedger
+    private var ledger: CostLedger
+    private var costs: CostSummary
     /// Joules of each timeline row, shared by the passes: each pass adds to its own rows only.
     let eventEnergy: RowEnergy
     /// The timeline's `label` column: the host of a `net` row, which keys its radio energy.
@@ -13,11 +16,12 @@ struct PricingAccumulator: RadioEnergySink {
     var cellularSegments: [RadioSegment] = []
     var promotions = 0
 
-    init(timeline: Timeline, resolution: Nanoseconds, expectedEntries: Int, eventEnergy: RowEnergy) {
-        ledger = CostLedger(resolution: resolution)
+    init(timeline: Timeline, grid: BinGrid, eventEnergy: RowEnergy) {
+        ledger = CostLedger(resolution: CostLedger.resolution(forBinWidth: grid.width))
+        costs = CostSummary(grid: grid, keyCount: timeline.strings.count)
         self.eventEnergy = eventEnergy
         hosts = timeline.label
-        ledger.reserveCapacity(expectedEntries)
+        ledger.reserveCapacity(CostSummary.foldLength)
     }
 
     /// Adds priced work of one row to the ledger and to the row's joules.
@@ -27,12 +31,15 @@ struct PricingAccumulator: RadioEnergySink {
         guard joules > 0 else { return }
         ledger.add(time: time, duration: duration, category: category, joules: joules, key: key)
         eventEnergy.rows[row] += joules
+        if ledger.count >= CostSummary.foldLength { costs.fold(&ledger) }
     }
 
-    /// The ledger, leaving an empty one: the caller then holds the only reference to its columns.
-    mutating func takeLedger() -> CostLedger {
-        defer { ledger = CostLedger(resolution: ledger.resolution) }
-        return ledger
+    /// The pass's cost summary, its grid closed at `end`, leaving an empty one.
+    mutating func takeCosts(closedAt end: Nanoseconds) -> CostSummary {
+        costs.fold(&ledger)
+        costs.close(at: end)
+        defer { costs = CostSummary(grid: costs.grid, keyCount: costs.keyCount) }
+        return costs
     }
 
     /// The Wi-Fi segments followed by the cellular ones, leaving none: a run on one radio (most
