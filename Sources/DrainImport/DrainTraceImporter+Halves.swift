@@ -87,17 +87,17 @@ extension DrainTraceImporter {
             firstHalf = .failure(error)
         }
         thread?.join()
-        guard let laterOutcome = later.outcome else { return nil }
-        switch (firstHalf, laterOutcome) {
-        case (.success(let first?), .success(let part)):
-            progress?(Int64(size))
-            parser.append(part, lineOffset: first.lines)
-            return parser.finish(header: first.header)
-        case (.failure(let error), _) where !error.isBadData, (.success, .failure(let error)) where !error.isBadData:
+        switch (firstHalf, later.outcome) {
+        case (.success(_?), .success?): break
+        case (.failure(let error), _) where !error.isBadData, (.success, .failure(let error)?) where !error.isBadData:
             throw error
         default:
             return nil
         }
+        guard case .success(let first?) = firstHalf, var part = later.takePart() else { return nil }
+        progress?(Int64(size))
+        parser.append(&part, lineOffset: first.lines)
+        return parser.finish(header: first.header)
     }
 
     #endif
@@ -187,6 +187,14 @@ extension ImportError {
 /// What the second thread hands back: written by it before it ends, read after `join`.
 private final class LaterHalf: @unchecked Sendable {
     var outcome: Result<ParsedPart, ImportError>?
+
+    /// The part read, taken out of the outcome, so that the caller holds its columns alone and
+    /// appending releases them one by one.
+    func takePart() -> ParsedPart? {
+        guard case .success(let part)? = outcome else { return nil }
+        outcome = nil
+        return part
+    }
 }
 
 /// A byte count that one thread sets and another reads (for progress), under a lock.

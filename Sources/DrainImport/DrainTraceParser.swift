@@ -89,8 +89,9 @@ struct DrainTraceParser: ~Copyable {
 
     /// Appends the part of the input that follows this parser's, read by another parser whose
     /// line 1 is line `lineOffset + 1` here: its rows, its tallies and its cut-off last line.
-    mutating func append(_ part: consuming ParsedPart, lineOffset: Int) {
-        timeline.appendRows(of: part.timeline)
+    /// `part`'s timeline is emptied column by column as it is appended.
+    mutating func append(_ part: inout ParsedPart, lineOffset: Int) {
+        timeline.appendRows(of: &part.timeline)
         unknownTypes.add(part.unknownTypes, lineOffset: lineOffset)
         unknownFields.add(part.unknownFields, lineOffset: lineOffset)
         if let cutOff = part.cutOff {

@@ -36,6 +36,13 @@ public struct SparseColumn<Element: SparseColumnElement>: RandomAccessCollection
         stored.reserveCapacity(rows)
     }
 
+    /// Makes room for the rows and stored values of `other`, to be appended next (possibly
+    /// mapped): the values then take one allocation of the exact size instead of doubling.
+    public mutating func reserveCapacity(forAppending other: SparseColumn) {
+        stored.reserveCapacity(stored.count + other.count)
+        values.reserveCapacity(values.count + other.values.count)
+    }
+
     /// Appends one value. Amortised O(1).
     @inlinable
     public mutating func append(_ value: Element) {

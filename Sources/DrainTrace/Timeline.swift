@@ -110,26 +110,52 @@ public struct Timeline: Sendable {
     /// Appends the rows of `other` after this timeline's, as if appended one by one: `other`
     /// is a later part of the same input read on its own (with its own strings, which are
     /// interned here). Its flows, aggregates and gaps are not carried over: importers of
-    /// inputs that have them read them whole. O(rows + string bytes of `other`).
-    public mutating func appendRows(of other: Timeline) {
+    /// inputs that have them read them whole. Each of `other`'s columns is released once it
+    /// is appended, so memory peaks at this timeline plus `other`'s largest column when
+    /// `other` is the only holder of its columns; `other` is left empty. O(rows + string bytes
+    /// of `other`).
+    public mutating func appendRows(of other: inout Timeline) {
         guard !other.isEmpty else { return }
         let ids = strings.intern(contentsOf: other.strings)
+        other.strings = StringTable()
         if !other.sorted || (time.last.map { other.time[0] < $0 } ?? false) { sorted = false }
-        time.append(contentsOf: other.time)
-        kind.append(contentsOf: other.kind)
+        func move<Column: RangeReplaceableCollection>(_ column: inout Column, _ from: inout Column) {
+            column.append(contentsOf: from)
+            from = Column()
+        }
+        move(&time, &other.time)
+        move(&kind, &other.kind)
+        thread.reserveCapacity(forAppending: other.thread)
         thread.append(contentsOf: other.thread.lazy.map { ids[Int($0)] })
-        code.append(contentsOf: other.code)
-        code2.append(contentsOf: other.code2)
+        other.thread = SparseColumn(defaultValue: 0)
+        move(&code, &other.code)
+        move(&code2, &other.code2)
+        amount.reserveCapacity(forAppending: other.amount)
         amount.append(contentsOf: other.amount)
+        other.amount = SparseColumn(defaultValue: 0)
+        amount2.reserveCapacity(forAppending: other.amount2)
         amount2.append(contentsOf: other.amount2)
+        other.amount2 = SparseColumn(defaultValue: -1)
+        duration.reserveCapacity(forAppending: other.duration)
         duration.append(contentsOf: other.duration)
+        other.duration = SparseColumn(defaultValue: 0)
+        value.reserveCapacity(forAppending: other.value)
         value.append(contentsOf: other.value)
+        other.value = SparseColumn(defaultValue: 0)
+        value2.reserveCapacity(forAppending: other.value2)
         value2.append(contentsOf: other.value2)
+        other.value2 = SparseColumn(defaultValue: 0)
         label.append(contentsOf: other.label.lazy.map { ids[Int($0)] })
+        other.label = []
+        label2.reserveCapacity(forAppending: other.label2)
         label2.append(contentsOf: other.label2.lazy.map { ids[Int($0)] })
+        other.label2 = SparseColumn(defaultValue: 0)
+        input.reserveCapacity(forAppending: other.input)
         input.append(contentsOf: other.input)
+        other.input = SparseColumn(defaultValue: 0)
         end = max(end, other.end)
         backwardJumps.add(other.backwardJumps)
+        other = Timeline()
     }
 
     /// The row at `index` as a value. O(1).

@@ -60,46 +60,50 @@ public struct DrawRateRule: Rule {
 
     public init() {}
 
+    /// One pass over the frames keeps their rows (4 bytes each) and the unchanged frames'
+    /// count, energy and first and last times. O(events).
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
-        var times: [Nanoseconds] = []
-        var rows: [Int] = []
-        var unchanged: [Int] = []
+        var rows: [UInt32] = []
+        var unchanged = 0
+        var unchangedEnergy = 0.0
+        var unchangedSpan: (first: Nanoseconds, last: Nanoseconds)?
         for row in 0..<timeline.count where timeline.kind[row] == .frame {
-            rows.append(row)
-            times.append(timeline.time[row])
-            if timeline.code[row] == 0 { unchanged.append(row) }
+            rows.append(UInt32(truncatingIfNeeded: row))
+            guard timeline.code[row] == 0 else { continue }
+            unchanged += 1
+            unchangedEnergy += context.priced.eventEnergy[row]
+            unchangedSpan = (unchangedSpan?.first ?? timeline.time[row], timeline.time[row])
         }
         guard !rows.isEmpty else { return .notApplicable("the run records no frames") }
-        let share = Double(unchanged.count) / Double(rows.count)
+        let share = Double(unchanged) / Double(rows.count)
         let windowSeconds = context[Self.rateWindow]
         let target = context[Self.targetFps]
         var findings: [Finding] = []
-        let window = DensestWindow.find(in: times, length: context.span(Self.rateWindow))
+        func time(_ index: Int) -> Nanoseconds { timeline.time[Int(rows[index])] }
+        let window = DensestWindow.find(count: rows.count, length: context.span(Self.rateWindow), time: time)
         let peakFPS = windowSeconds > 0 ? Double(window?.count ?? 0) / windowSeconds : 0
         let common = [
             Evidence("frames", Double(rows.count), unit: "frames"),
-            Evidence("unchanged frames", Double(unchanged.count), unit: "frames"),
+            Evidence("unchanged frames", Double(unchanged), unit: "frames"),
             Evidence("unchanged share", share * 100, unit: "%"),
             Evidence("peak fps", peakFPS, unit: "frames/s"),
             Evidence("target fps", target, unit: "frames/s"),
         ]
-        if share > context[Self.maxUnchangedShare] {
+        if share > context[Self.maxUnchangedShare], let unchangedSpan {
             findings.append(Self.description.finding(
                 .warning, subject: "unchanged frames", title: "Unchanged frames redrawn",
-                message: "\(unchanged.count) of \(rows.count) frames (\(fixed(share * 100, 1)) %) were drawn while the content had not changed.",
+                message: "\(unchanged) of \(rows.count) frames (\(fixed(share * 100, 1)) %) were drawn while the content had not changed.",
                 evidence: common + [Evidence("max unchanged share", context[Self.maxUnchangedShare] * 100, unit: "%")],
-                energyJ: unchanged.reduce(0) { $0 + context.priced.eventEnergy[$1] },
-                timeRanges: [TimeRange(from: timeline.time[unchanged[0]], to: timeline.time[unchanged[unchanged.count - 1]])]))
+                energyJ: unchangedEnergy, timeRanges: [TimeRange(from: unchangedSpan.first, to: unchangedSpan.last)]))
         }
         if let window, windowSeconds > 0, Double(window.count) > target * windowSeconds + 1 {
-            let frames = window.range.map { rows[$0] }
             findings.append(Self.description.finding(
                 .warning, subject: "frame rate", title: "Frame rate above target",
-                message: "\(window.count) frames within \(fixed(windowSeconds)) s (\(fixed(peakFPS, 1)) fps) from \(fixed(Clock.seconds(times[window.first]))) s, above the \(fixed(target, 0)) fps target.",
+                message: "\(window.count) frames within \(fixed(windowSeconds)) s (\(fixed(peakFPS, 1)) fps) from \(fixed(Clock.seconds(time(window.first)))) s, above the \(fixed(target, 0)) fps target.",
                 evidence: common + [Evidence("frames in window", Double(window.count), unit: "frames"), Evidence("window", windowSeconds, unit: "s")],
-                energyJ: frames.reduce(0) { $0 + context.priced.eventEnergy[$1] },
-                timeRanges: [TimeRange(from: times[window.first], to: times[window.first + window.count - 1])]))
+                energyJ: window.range.reduce(0) { $0 + context.priced.eventEnergy[Int(rows[$1])] },
+                timeRanges: [TimeRange(from: time(window.first), to: time(window.first + window.count - 1))]))
         }
         return .findings(findings)
     }

@@ -14,12 +14,19 @@ struct DensestWindow: Equatable {
     /// The densest window over `times`, which must be sorted; the earliest wins a tie.
     /// `nil` when there are no instants. O(n), two pointers.
     static func find(in times: [Nanoseconds], length: Nanoseconds) -> DensestWindow? {
-        guard !times.isEmpty else { return nil }
+        find(count: times.count, length: length) { times[$0] }
+    }
+
+    /// The densest window over `count` sorted instants, the instant `i` being `time(i)`, for
+    /// callers that keep rows rather than a copy of their times. O(count), two pointers.
+    static func find(count: Int, length: Nanoseconds, time: (Int) -> Nanoseconds) -> DensestWindow? {
+        guard count > 0 else { return nil }
         var best = DensestWindow(first: 0, count: 0)
         var end = 0
-        for start in times.indices {
+        for start in 0..<count {
             end = max(end, start)
-            while end < times.count, times[end] - times[start] < length { end += 1 }
+            let from = time(start)
+            while end < count, time(end) - from < length { end += 1 }
             if end - start > best.count { best = DensestWindow(first: start, count: end - start) }
         }
         return best
