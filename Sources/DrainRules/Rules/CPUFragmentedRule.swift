@@ -60,8 +60,7 @@ public struct CPUFragmentedRule: Rule {
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
-        var rows: [Int] = []
-        for row in 0..<timeline.count where timeline.kind[row] == .cpu { rows.append(row) }
+        let rows = timeline.rows { $0 == .cpu }
         guard !rows.isEmpty else { return .notApplicable("the run records no CPU slices") }
         let window = context.span(Self.window)
         let minimum = context.count(Self.minEpisodes)
@@ -74,25 +73,25 @@ public struct CPUFragmentedRule: Rule {
                 end = start
                 shortInWindow = 0
             }
-            while end < rows.count, timeline.time[rows[end]] - timeline.time[rows[start]] < window {
-                if timeline.duration[rows[end]] < short { shortInWindow += 1 }
+            while end < rows.count, timeline.time[Int(rows[end])] - timeline.time[Int(rows[start])] < window {
+                if timeline.duration[Int(rows[end])] < short { shortInWindow += 1 }
                 end += 1
             }
             let count = end - start
             if count >= max(1, minimum), 2 * shortInWindow > count, count > best?.count ?? 0 { best = start..<end }
-            if timeline.duration[rows[start]] < short, end > start { shortInWindow -= 1 }
+            if timeline.duration[Int(rows[start])] < short, end > start { shortInWindow -= 1 }
         }
         guard let best else { return .findings([]) }
-        return .findings([finding(Array(rows[best]), allRows: rows, short: short, context)])
+        return .findings([finding(rows[best].map(Int.init), allRows: rows, short: short, context)])
     }
 
-    private func finding(_ window: [Int], allRows: [Int], short: Nanoseconds, _ context: RuleContext) -> Finding {
+    private func finding(_ window: [Int], allRows: [UInt32], short: Nanoseconds, _ context: RuleContext) -> Finding {
         let timeline = context.timeline
         let durations = window.map { timeline.duration[$0] }.sorted()
         let median = durations[durations.count / 2]
         let shortCount = durations.prefix { $0 < short }.count
         let cpuTime = durations.reduce(0.0) { $0 + Clock.seconds(max(0, $1)) }
-        let runTime = allRows.reduce(0.0) { $0 + Clock.seconds(max(0, timeline.duration[$1])) }
+        let runTime = allRows.reduce(0.0) { $0 + Clock.seconds(max(0, timeline.duration[Int($1)])) }
         let windowSeconds = context[Self.window]
         let evidence = [
             Evidence("episodes in window", Double(window.count), unit: "episodes"),

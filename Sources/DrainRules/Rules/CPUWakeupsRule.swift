@@ -81,8 +81,7 @@ public struct CPUWakeupsRule: Rule {
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
-        var wakeups: [Int] = []
-        for row in 0..<timeline.count where Self.isWakeup(timeline.kind[row]) { wakeups.append(row) }
+        let wakeups = timeline.rows(where: Self.isWakeup)
         guard !wakeups.isEmpty else {
             return .notApplicable("the run records no wakeups (no wakeup, timer or poll events)")
         }
@@ -94,7 +93,8 @@ public struct CPUWakeupsRule: Rule {
             - track.stretches.reduce(0) { $0 + gaps.overlap(from: $1.start, to: min($1.end, timeline.end)) }
         var foreground = Tally(name: "foreground", time: timeline.end - gaps.total - backgroundTime, sourceCount: timeline.strings.count)
         var background = Tally(name: "background", time: backgroundTime, sourceCount: timeline.strings.count)
-        for row in wakeups {
+        for wakeup in wakeups {
+            let row = Int(wakeup)
             if track.isBackground(atRow: row) {
                 background.add(row, context)
             } else {
@@ -149,17 +149,17 @@ public struct CPUWakeupsRule: Rule {
 
     /// The error finding when the densest `limit_window_s` holds more than `limit_per_s`
     /// wakeups per second on average.
-    private func limitFinding(_ wakeups: [Int], _ context: RuleContext) -> Finding? {
+    private func limitFinding(_ wakeups: [UInt32], _ context: RuleContext) -> Finding? {
         let timeline = context.timeline
         let windowSeconds = context[Self.limitWindow]
         let limitRate = context[Self.limitPerSecond]
-        let times = wakeups.map { timeline.time[$0] }
-        guard let window = DensestWindow.find(in: times, length: context.span(Self.limitWindow)),
+        func time(_ index: Int) -> Nanoseconds { timeline.time[Int(wakeups[index])] }
+        guard let window = DensestWindow.find(count: wakeups.count, length: context.span(Self.limitWindow), time: time),
               window.count > 0, Double(window.count) > limitRate * windowSeconds
         else { return nil }
         var tally = Tally(name: "window", time: context.span(Self.limitWindow), sourceCount: timeline.strings.count)
-        for index in window.range { tally.add(wakeups[index], context) }
-        let first = times[window.first], last = times[window.first + window.count - 1]
+        for index in window.range { tally.add(Int(wakeups[index]), context) }
+        let first = time(window.first), last = time(window.first + window.count - 1)
         let evidence = [
             Evidence("wakeups in window", Double(window.count), unit: "wakeups"),
             Evidence("window", windowSeconds, unit: "s"),
