@@ -19,11 +19,16 @@ public enum ChromeTraceExport {
         var timeline = Timeline.merge(imported.map(\.timeline), diagnostics: &diagnostics)
         // Priced as the analysis prices it: nothing is charged for a time gap.
         timeline.gaps = TimeGaps.detect(in: timeline, threshold: gapThreshold)
-        let grid = BinGrid(
-            segments: [(0, timeline.end)],
-            width: max(1, Clock.nanoseconds(options.binSeconds ?? BinGrid.width(forSegments: [Clock.seconds(timeline.end)]))))
-        let priced = Pricer(model: model).price(timeline, grid: grid)
+        let priced = Pricer(model: model).price(timeline, grid: grid(for: timeline, binSeconds: options.binSeconds))
         return render(priced, model: model.name, process: imported.first?.info.process)
+    }
+
+    /// The grid the energy counters are binned on: one segment from time zero, gaps or not (a
+    /// Chrome trace has one time axis), in bins `binSeconds` wide or of the width the report's
+    /// timeline would pick for a run that long.
+    public static func grid(for timeline: Timeline, binSeconds: Double? = nil) -> BinGrid {
+        let seconds = binSeconds ?? BinGrid.width(forSegments: [Clock.seconds(timeline.end)])
+        return BinGrid(segments: [(0, timeline.end)], width: max(1, Clock.nanoseconds(seconds)))
     }
 
     /// Renders a saved report (`ReportChromeTraceWriter`): its timeline bins, radio lane,
@@ -32,9 +37,12 @@ public enum ChromeTraceExport {
         ReportChromeTraceWriter(report: report).render()
     }
 
-    /// Renders a priced run; the energy counters are its cost bins (`PricedTimeline.costs`),
-    /// which should be one segment from time zero, as `render(_ options:)` prices them.
+    /// Renders a priced run; the energy counters are its cost bins (`PricedTimeline.costs`).
+    ///
+    /// - Precondition: the run was priced on one segment from time zero (`grid(for:binSeconds:)`).
     public static func render(_ priced: PricedTimeline, model: String, process: String?) -> String {
-        ChromeTraceWriter(priced: priced, process: process, generator: Analysis.generator, model: model).render()
+        let starts = priced.costs.grid.segmentStarts
+        precondition(starts.count == 1 && starts[0].start == 0, "Chrome counters are binned on one segment from zero")
+        return ChromeTraceWriter(priced: priced, process: process, generator: Analysis.generator, model: model).render()
     }
 }
