@@ -1,4 +1,3 @@
-import DrainAggregate
 import DrainImport
 import DrainTrace
 
@@ -12,7 +11,7 @@ public struct AnalysisOptions {
     /// A rule configuration YAML (`--config`).
     public var configuration: String?
     /// Width of the report's timeline bins in seconds; `nil` picks one that gives at most
-    /// `maximumBins` bins.
+    /// `BinGrid.maximumBins` bins.
     public var binSeconds: Double?
     /// A stretch without events longer than this (seconds) is a time gap (`--gap-threshold`):
     /// it splits the run into segments and is left out of the active duration. `nil` uses
@@ -38,10 +37,6 @@ public struct AnalysisOptions {
         self.gapThresholdS = gapThresholdS
         self.progress = progress
     }
-
-    /// The most bins an automatically chosen width gives (a run with more time gaps than
-    /// this has one bin per segment).
-    public static let maximumBins = BinGrid.maximumBins
 
     /// The shortest gap threshold: a minute, longer than the radio tail of every built-in
     /// model, so that a tail never runs on into a gap.

@@ -36,11 +36,14 @@ public struct SparseColumn<Element: SparseColumnElement>: RandomAccessCollection
         stored.reserveCapacity(rows)
     }
 
-    /// Makes room for the rows and stored values of `other`, to be appended next (possibly
-    /// mapped): the values then take one allocation of the exact size instead of doubling.
-    public mutating func reserveCapacity(forAppending other: SparseColumn) {
+    /// Appends every row of `other`, each value through `transform`, and empties `other`: the
+    /// stored values take one allocation of their exact size instead of doubling, and none of
+    /// `other`'s storage is kept. O(other.count).
+    public mutating func append(movingRowsOf other: inout SparseColumn, transform: (Element) -> Element = { $0 }) {
         stored.reserveCapacity(stored.count + other.count)
         values.reserveCapacity(values.count + other.values.count)
+        for element in other { append(transform(element)) }
+        other = SparseColumn(defaultValue: other.defaultValue)
     }
 
     /// Appends one value. Amortised O(1).

@@ -45,8 +45,8 @@ public struct Pricer: Sendable {
         }
         let radio = RadioActivity(segments: passes[1].takeSegments(), promotions: passes[1].promotions)
         let end = max(timeline.end, radio.attributedEnd ?? timeline.end)
-        var costs = passes[0].takeCosts(closedAt: end)
-        costs.add(passes[1].takeCosts(closedAt: end))
+        var costs = passes[0].closeCosts(at: end)
+        costs.add(passes[1].closeCosts(at: end))
         return PricedTimeline(timeline: timeline, costs: costs, eventEnergy: eventEnergy, radio: radio)
     }
 

@@ -34,11 +34,10 @@ struct PricingAccumulator: RadioEnergySink {
         if ledger.count >= CostSummary.foldLength { costs.fold(&ledger) }
     }
 
-    /// The pass's cost summary, its grid closed at `end`, leaving an empty one.
-    mutating func takeCosts(closedAt end: Nanoseconds) -> CostSummary {
+    /// The pass's cost summary once the pass is over, its grid closed at `end`.
+    mutating func closeCosts(at end: Nanoseconds) -> CostSummary {
         costs.fold(&ledger)
         costs.close(at: end)
-        defer { costs = CostSummary(grid: costs.grid, keyCount: costs.keyCount) }
         return costs
     }
 

@@ -60,16 +60,16 @@ public struct DrawRateRule: Rule {
 
     public init() {}
 
-    /// One pass over the frames keeps their rows (4 bytes each) and the unchanged frames'
-    /// count, energy and first and last times. O(events).
+    /// Keeps the frames' rows (4 bytes each) and the unchanged frames' count, energy and first
+    /// and last times. O(events).
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
-        var rows: [UInt32] = []
+        let rows = timeline.rows { $0 == .frame }
         var unchanged = 0
         var unchangedEnergy = 0.0
         var unchangedSpan: (first: Nanoseconds, last: Nanoseconds)?
-        for row in 0..<timeline.count where timeline.kind[row] == .frame {
-            rows.append(UInt32(truncatingIfNeeded: row))
+        for frame in rows {
+            let row = Int(frame)
             guard timeline.code[row] == 0 else { continue }
             unchanged += 1
             unchangedEnergy += context.priced.eventEnergy[row]
