@@ -16,7 +16,7 @@ public enum Analysis {
     public static func run(_ options: AnalysisOptions) throws(AnalysisError) -> Report {
         let gapThreshold = try options.gapThresholdS.map(gapThreshold(seconds:)) ?? TimeGaps.defaultThreshold
         let imported = try importInputs(options)
-        FreedMemory.release()
+        ProcessMemory.releaseFreed()
         let model = try resolveModel(options.model, hints: imported.compactMap(\.info.deviceHint))
         let configuration: RuleConfiguration
         if let path = options.configuration {

@@ -92,6 +92,34 @@ import Testing
         #expect(merged[2].title == "Other" && merged[2].number("occurrences") == nil)
     }
 
+    @Test func mergingAsFindingsAreMadeEqualsSortingThenMergingByKey() {
+        // A fixed linear congruential sequence: shuffled places with ties, mixed severities,
+        // energies that are whole numbers or absent (so any summation order is exact).
+        var state: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let severities: [Severity] = [.info, .warning, .error]
+        var made: [(place: Int, finding: Finding)] = []
+        for index in 0..<400 {
+            let start = Double(next(1_000))
+            let finding = Finding(
+                rule: "LIFE-BACKGROUND-TIME", area: .lifecycle, severity: severities[next(3)], title: next(2) == 0 ? "Long" : "Expired",
+                message: "m\(next(50))-\(index).", evidence: [Evidence("start", start, unit: "s")],
+                energyJ: next(3) == 0 ? nil : Double(next(100)), timeRanges: [TimeRange(startS: start, endS: start + 1)],
+                fix: "", guidance: "", source: "", subject: "task-\(next(6))")
+            made.append((next(60), finding))
+        }
+        var merger = FindingMerger<Int>()
+        for (place, finding) in made { merger.add(finding, at: place) }
+        let sorted = made.sorted { $0.place != $1.place ? $0.place < $1.place : $0.finding.message < $1.finding.message }
+        let expected = Finding.mergedByKey(sorted.map(\.finding))
+        #expect(expected.count == 12)
+        #expect(expected.contains { $0.message.contains("the most severe occurrence's") })
+        #expect(merger.findings() == expected)
+    }
+
     @Test func findingsAreSortedBySeverityThenCatalogueThenTime() {
         let evaluation = evaluate(troubledRun())
         let order = evaluation.findings.map { "\($0.severity.rawValue) \($0.rule)" }

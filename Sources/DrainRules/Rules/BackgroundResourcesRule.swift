@@ -113,15 +113,15 @@ public struct BackgroundResourcesRule: Rule {
         }
         for (key, acquired) in open { holds.append(Hold(key: key, acquired: acquired, after: nil, released: nil)) }
         let grace = context.span(Self.grace)
-        var findings: [(start: Nanoseconds, finding: Finding)] = []
+        // Merged as they are made: a resource held past every backgrounding repeats one finding.
+        var merger = FindingMerger<Nanoseconds>()
         for hold in holds {
             let start = hold.start, end = hold.released ?? timeline.end
             let late = track.stretches(spanning: start, to: end, pastGrace: grace)
             guard !late.isEmpty else { continue }
-            findings.append((start, finding(hold, late: late, track: track, context)))
+            merger.add(finding(hold, late: late, track: track, context), at: start)
         }
-        findings.sort { $0.start != $1.start ? $0.start < $1.start : $0.finding.message < $1.finding.message }
-        return .findings(findings.map(\.finding))
+        return .findings(merger.findings())
     }
 
     private func finding(_ hold: Hold, late: [Int], track: LifecycleTrack, _ context: RuleContext) -> Finding {

@@ -97,10 +97,22 @@ public struct BackgroundTimeRule: Rule {
         let timeline = context.timeline
         let track = LifecycleTrack(timeline)
         let grace = context.span(Self.grace)
+        let maximum = context.span(Self.maxTask)
+        // Findings are merged as they are made: a run of days repeats the same few thousands of times.
+        var merger = FindingMerger<Nanoseconds>()
+        func offer(_ task: BackgroundTask) {
+            let span = task.begin.map { task.end - $0 }
+            let background = task.begin.map { track.isEmpty ? task.end - $0 : track.backgroundTime(from: $0, to: task.end) }
+            guard task.ending == .expired || (background ?? 0) > maximum else { return }
+            merger.add(taskFinding(task, span: span, background: background, context), at: task.begin ?? task.end)
+        }
+        // Rows come in time order, so the stretches' unprotected work does too: one stretch at a time.
+        var unprotected: (stretch: Int, activity: Activity)?
+        func closeUnprotected() {
+            guard let (stretch, activity) = unprotected else { return }
+            merger.add(unprotectedFinding(activity, since: track.stretches[stretch].start, context), at: activity.first)
+        }
         var open: [StringID: Nanoseconds] = [:]
-        var tasks: [BackgroundTask] = []
-        // By stretch index: a dictionary would hash the index for every row of work.
-        var unprotected = [Activity?](repeating: nil, count: track.stretches.count)
         var taskEvents = 0
         for row in 0..<timeline.count {
             let kind = timeline.kind[row]
@@ -112,38 +124,28 @@ public struct BackgroundTimeRule: Rule {
                 case .start:
                     if open[id] == nil { open[id] = time }
                 case .stop:
-                    if let begin = open.removeValue(forKey: id) { tasks.append(BackgroundTask(id: id, begin: begin, end: time, ending: .ended)) }
+                    if let begin = open.removeValue(forKey: id) { offer(BackgroundTask(id: id, begin: begin, end: time, ending: .ended)) }
                 case .expire:
-                    tasks.append(BackgroundTask(id: id, begin: open.removeValue(forKey: id), end: time, ending: .expired))
+                    offer(BackgroundTask(id: id, begin: open.removeValue(forKey: id), end: time, ending: .expired))
                 case nil:
                     continue
                 }
             } else if Self.activityKinds.contains(kind), open.isEmpty, let stretch = track.stretch(atRow: row) {
                 let end = time + max(0, timeline.duration[row])
                 guard end > track.stretches[stretch].start + grace else { continue }
-                if unprotected[stretch] == nil { unprotected[stretch] = Activity(first: time) }
-                unprotected[stretch]!.add(kind, end: end, energy: context.priced.eventEnergy[row])
+                if unprotected?.stretch != stretch {
+                    closeUnprotected()
+                    unprotected = (stretch, Activity(first: time))
+                }
+                unprotected!.activity.add(kind, end: end, energy: context.priced.eventEnergy[row])
             }
         }
         guard !track.stretches.isEmpty || taskEvents > 0 else {
             return .notApplicable("the run never enters the background and has no background tasks")
         }
-        for (id, begin) in open { tasks.append(BackgroundTask(id: id, begin: begin, end: timeline.end, ending: .openAtEnd)) }
-
-        var findings: [(start: Nanoseconds, finding: Finding)] = []
-        for (stretch, activity) in unprotected.enumerated() {
-            guard let activity else { continue }
-            findings.append((activity.first, unprotectedFinding(activity, since: track.stretches[stretch].start, context)))
-        }
-        let maximum = context.span(Self.maxTask)
-        for task in tasks {
-            let span = task.begin.map { task.end - $0 }
-            let background = task.begin.map { track.isEmpty ? task.end - $0 : track.backgroundTime(from: $0, to: task.end) }
-            guard task.ending == .expired || (background ?? 0) > maximum else { continue }
-            findings.append((task.begin ?? task.end, taskFinding(task, span: span, background: background, context)))
-        }
-        findings.sort { $0.start != $1.start ? $0.start < $1.start : $0.finding.message < $1.finding.message }
-        return .findings(findings.map(\.finding))
+        closeUnprotected()
+        for (id, begin) in open { offer(BackgroundTask(id: id, begin: begin, end: timeline.end, ending: .openAtEnd)) }
+        return .findings(merger.findings())
     }
 
     private func unprotectedFinding(_ activity: Activity, since start: Nanoseconds, _ context: RuleContext) -> Finding {

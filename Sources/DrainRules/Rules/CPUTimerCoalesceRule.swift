@@ -13,7 +13,7 @@ import DrainTrace
 ///   wakeups that serve every fire is counted (`WakeupCoalescing`). Wakeups removed > 0 is
 ///   info; a share of the wakeups now above `warning_share` is a warning.
 /// - tolerance: timers whose smallest recorded tolerance is zero (info).
-/// O(f log f) for f timer fires.
+/// O(n) in rows, O(t) memory for t distinct timers.
 public struct CPUTimerCoalesceRule: Rule {
     static let maxPeriod = RuleParameter("max_period_s", default: 60, unit: "s", "repeating timers with an interval up to this are judged")
     static let warningShare = RuleParameter("warning_share", default: 0.3, unit: "fraction", "share of the timers' wakeups that alignment would remove above which the finding is a warning")
@@ -88,8 +88,9 @@ public struct CPUTimerCoalesceRule: Rule {
         let shiftShare = context[Self.maxShiftShare]
         var index: [TimerKey: Int] = [:]
         var timers: [(key: TimerKey, tally: TimerTally)] = []
-        var now: [(start: Nanoseconds, end: Nanoseconds)] = []
-        var aligned: [(start: Nanoseconds, end: Nanoseconds)] = []
+        // Rows come in time order, so both sets of windows are counted as they come.
+        var now = WakeupCoalescing()
+        var aligned = WakeupCoalescing()
         var timerEvents = 0
         for row in 0..<timeline.count where timeline.kind[row] == .timer {
             timerEvents += 1
@@ -107,16 +108,14 @@ public struct CPUTimerCoalesceRule: Rule {
             // clamp both as parameter spans are clamped, so no value can overflow the clock.
             let tolerance = Self.clampedSpan(timeline.value[row])
             let shift = max(sameWakeup, tolerance, Self.clampedSpan(Clock.seconds(period) * shiftShare))
-            now.append((time, time.plus(sameWakeup)))
-            aligned.append((time, time.plus(shift)))
+            now.add(start: time, end: time.plus(sameWakeup))
+            aligned.add(start: time, end: time.plus(shift))
         }
         guard timerEvents > 0 else { return .notApplicable("the run records no timer fires") }
         var findings: [Finding] = []
         if timers.count >= 2 {
-            let wakeupsNow = WakeupCoalescing.wakeups(now)
-            let wakeupsAligned = WakeupCoalescing.wakeups(aligned)
-            if wakeupsAligned < wakeupsNow {
-                findings.append(alignmentFinding(timers, now: wakeupsNow, aligned: wakeupsAligned, context))
+            if aligned.wakeups < now.wakeups {
+                findings.append(alignmentFinding(timers, now: now.wakeups, aligned: aligned.wakeups, context))
             }
         }
         let rigid = timers.filter { $0.tally.tolerance == 0 }

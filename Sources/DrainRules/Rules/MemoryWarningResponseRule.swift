@@ -81,66 +81,60 @@ public struct MemoryWarningResponseRule: Rule {
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
-        var sampleTimes: [Nanoseconds] = []
-        var footprints: [Int64] = []
-        var warnings: [Nanoseconds] = []
-        for row in 0..<timeline.count {
-            switch timeline.kind[row] {
-            case .memory:
-                sampleTimes.append(timeline.time[row])
-                footprints.append(timeline.amount[row])
-            case .memoryWarning:
-                warnings.append(timeline.time[row])
-            default:
-                continue
-            }
-        }
+        // Rows, not copies of their times and footprints: 4 bytes a sample instead of 16.
+        let samples = timeline.rows { $0 == .memory }
+        let warnings = timeline.rows { $0 == .memoryWarning }
+        func sampleTime(_ index: Int) -> Nanoseconds { timeline.time[Int(samples[index])] }
+        func footprint(_ index: Int) -> Int64 { timeline.amount[Int(samples[index])] }
         guard !warnings.isEmpty else { return .notApplicable("the run has no memory warnings") }
-        guard !sampleTimes.isEmpty else {
+        guard !samples.isEmpty else {
             return .notApplicable("the run has \(warnings.count) memory warning(s) but no footprint samples")
         }
         let window = context.span(Self.window)
         let minimumDrop = context[Self.minDrop]
-        var findings: [Finding] = []
+        // Merged as they are made: a long run repeats the same unanswered warning thousands of times.
+        var merger = FindingMerger<Int>()
         var judged = 0
-        for warning in warnings {
-            let afterStart = Self.firstIndex(in: sampleTimes, after: warning)
-            let afterEnd = Self.firstIndex(in: sampleTimes, after: warning + window)
+        for (order, warningRow) in warnings.enumerated() {
+            let warning = timeline.time[Int(warningRow)]
+            let afterStart = Self.firstIndex(count: samples.count, after: warning, time: sampleTime)
+            let afterEnd = Self.firstIndex(count: samples.count, after: warning + window, time: sampleTime)
             guard afterStart > 0 else {
-                findings.append(unjudged(warning, reason: "no footprint sample at or before it", context))
+                merger.add(unjudged(warning, reason: "no footprint sample at or before it", context), at: order)
                 continue
             }
-            guard footprints[afterStart - 1] > 0 else {
-                findings.append(unjudged(warning, reason: "a zero footprint sample before it", context))
+            guard footprint(afterStart - 1) > 0 else {
+                merger.add(unjudged(warning, reason: "a zero footprint sample before it", context), at: order)
                 continue
             }
             guard afterEnd > afterStart else {
-                findings.append(unjudged(warning, reason: "no footprint sample within \(fixed(context[Self.window])) s after it", context))
+                merger.add(unjudged(warning, reason: "no footprint sample within \(fixed(context[Self.window])) s after it", context), at: order)
                 continue
             }
             judged += 1
-            let before = footprints[afterStart - 1]
+            let before = footprint(afterStart - 1)
             var lowest = afterStart
-            for index in afterStart..<afterEnd where footprints[index] < footprints[lowest] { lowest = index }
-            let drop = Double(before - footprints[lowest]) / Double(before)
+            for index in afterStart..<afterEnd where footprint(index) < footprint(lowest) { lowest = index }
+            let drop = Double(before - footprint(lowest)) / Double(before)
             guard drop < minimumDrop else { continue }
             let response = Response(
-                warning: warning, before: before, after: footprints[lowest], latency: sampleTimes[lowest] - warning,
-                samples: afterEnd - afterStart, lastSample: sampleTimes[afterEnd - 1])
-            findings.append(unanswered(response, drop: drop, context))
+                warning: warning, before: before, after: footprint(lowest), latency: sampleTime(lowest) - warning,
+                samples: afterEnd - afterStart, lastSample: sampleTime(afterEnd - 1))
+            merger.add(unanswered(response, drop: drop, context), at: order)
         }
         guard judged > 0 else {
             return .notApplicable("none of the \(warnings.count) memory warning(s) has a footprint sample before it and one within \(fixed(context[Self.window])) s after it")
         }
-        return .findings(findings)
+        return .findings(merger.findings())
     }
 
-    /// The index of the first instant later than `instant` in sorted `times`. O(log n).
-    static func firstIndex(in times: [Nanoseconds], after instant: Nanoseconds) -> Int {
-        var low = 0, high = times.count
+    /// The index of the first of `count` sorted instants (`time(index)`) later than `instant`.
+    /// O(log count).
+    static func firstIndex(count: Int, after instant: Nanoseconds, time: (Int) -> Nanoseconds) -> Int {
+        var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
-            if times[middle] <= instant { low = middle + 1 } else { high = middle }
+            if time(middle) <= instant { low = middle + 1 } else { high = middle }
         }
         return low
     }

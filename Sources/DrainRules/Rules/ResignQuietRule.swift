@@ -74,9 +74,16 @@ public struct ResignQuietRule: Rule {
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
+        let minimum = max(1, context.count(Self.minEvents))
         var previous: LifecycleState?
         var open: Resign?
-        var resigns: [Resign] = []
+        var resigns = 0
+        // Judged as each stretch closes and merged as made: a run of days resigns thousands of times.
+        var merger = FindingMerger<Int>()
+        func close(_ resign: Resign) {
+            resigns += 1
+            if resign.count >= minimum { merger.add(finding(resign, context), at: resigns) }
+        }
         for row in 0..<timeline.count {
             let kind = timeline.kind[row]
             if kind == .lifecycle {
@@ -85,7 +92,7 @@ public struct ResignQuietRule: Rule {
                     if open == nil, previous == .active { open = Resign(start: timeline.time[row]) }
                 } else if var resign = open {
                     resign.end = timeline.time[row]
-                    resigns.append(resign)
+                    close(resign)
                     open = nil
                 }
                 previous = state
@@ -95,11 +102,10 @@ public struct ResignQuietRule: Rule {
         }
         if var resign = open {
             resign.end = timeline.end
-            resigns.append(resign)
+            close(resign)
         }
-        guard !resigns.isEmpty else { return .notApplicable("the app never resigns active (no inactive state after active)") }
-        let minimum = max(1, context.count(Self.minEvents))
-        return .findings(resigns.filter { $0.count >= minimum }.map { finding($0, context) })
+        guard resigns > 0 else { return .notApplicable("the app never resigns active (no inactive state after active)") }
+        return .findings(merger.findings())
     }
 
     private func finding(_ resign: Resign, _ context: RuleContext) -> Finding {
