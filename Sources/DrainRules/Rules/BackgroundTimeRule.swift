@@ -98,7 +98,8 @@ public struct BackgroundTimeRule: Rule {
         let track = LifecycleTrack(timeline)
         let grace = context.span(Self.grace)
         let maximum = context.span(Self.maxTask)
-        // Findings are merged as they are made: a run of days repeats the same few thousands of times.
+        // Findings are merged as they are made: a run of days repeats the same few findings thousands of times
+        // (one per task or background stretch).
         var merger = FindingMerger<Nanoseconds>()
         func offer(_ task: BackgroundTask) {
             let span = task.begin.map { task.end - $0 }
