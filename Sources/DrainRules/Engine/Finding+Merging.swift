@@ -6,7 +6,7 @@ extension Finding {
     /// time the app is backgrounded), and a run of days would otherwise list it thousands of
     /// times. (One key with two titles is two kinds of problem, such as a MetricKit exception
     /// beside the events' own finding, and stays two findings.) A finding alone in its group is
-    /// returned as it is. O(n) in findings and their ranges.
+    /// returned as it is. O(n) in findings and their ranges, plus O(g log g) for g groups.
     public static func mergedByKey(_ findings: [Finding]) -> [Finding] {
         var merger = FindingMerger<Int>()
         for (index, finding) in findings.enumerated() { merger.add(finding, at: index) }
@@ -21,7 +21,8 @@ extension Finding {
 /// message: groups in the order of their first finding; each group as its most severe finding
 /// (the first of equals) with an `occurrences` count, the highest severity, the energy of all
 /// (summed in the order they were added) and the time ranges of all, sorted. A group of one is
-/// its finding as it was. Holds one finding, its first place and the time ranges per group.
+/// its finding as it was. Holds per group its leading finding, its first finding's place and
+/// message, and the time ranges of all (16 bytes an occurrence).
 public struct FindingMerger<Place: Comparable> {
     private struct GroupKey: Hashable {
         var key: String
