@@ -29,10 +29,11 @@ public struct Comparison: Codable, Sendable, Equatable {
     public var timeline: ComparedTimeline
 
     enum CodingKeys: String, CodingKey {
+        case alignment, categories
         case comparisonVersion = "comparison_version"
-        case generator, reference
+        case endpoints, files, findings, generator, notes, reference, runs, summary, threads
         case thresholdPct = "threshold_pct"
-        case runs, alignment, notes, summary, categories, endpoints, files, threads, findings, timeline
+        case timeline
     }
 }
 
@@ -50,11 +51,10 @@ public struct ComparedRun: Codable, Sendable, Equatable {
     public var anchorS: Double?
 
     enum CodingKeys: String, CodingKey {
-        case label, model, inputs
-        case durationS = "duration_s"
         case activeDurationS = "active_duration_s"
-        case start
         case anchorS = "anchor_s"
+        case durationS = "duration_s"
+        case inputs, label, model, start
     }
 }
 
@@ -128,9 +128,9 @@ public struct MetricRow: Codable, Sendable, Equatable {
     public var changes: [Change?]
 
     enum CodingKeys: String, CodingKey {
-        case name, unit, values
+        case changes, name
         case perHour = "per_hour"
-        case changes
+        case unit, values
     }
 }
 
@@ -179,9 +179,8 @@ public struct FindingRow: Codable, Sendable, Equatable {
     public var status: [Status]
 
     enum CodingKeys: String, CodingKey {
-        case key, rule, title, severity
         case energyJ = "energy_j"
-        case status
+        case key, rule, severity, status, title
     }
 }
 
@@ -198,7 +197,7 @@ public struct ComparedTimeline: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case binS = "bin_s"
-        case categories, runs, difference
+        case categories, difference, runs
     }
 }
 
@@ -217,10 +216,11 @@ public struct RunTimeline: Codable, Sendable, Equatable {
     public var radio: [AlignedSpan]
 
     enum CodingKeys: String, CodingKey {
-        case offsetS = "offset_s"
         case energyJ = "energy_j"
+        case lifecycle, marks
         case memoryPeakBytes = "memory_peak_bytes"
-        case lifecycle, marks, radio
+        case offsetS = "offset_s"
+        case radio
     }
 }
 
@@ -230,8 +230,8 @@ public struct AlignedEvent: Codable, Sendable, Equatable {
     public var name: String
 
     enum CodingKeys: String, CodingKey {
-        case timeS = "time_s"
         case name
+        case timeS = "time_s"
     }
 }
 
@@ -243,8 +243,9 @@ public struct AlignedSpan: Codable, Sendable, Equatable {
     public var endS: Double
 
     enum CodingKeys: String, CodingKey {
-        case link, state
-        case startS = "start_s"
         case endS = "end_s"
+        case link
+        case startS = "start_s"
+        case state
     }
 }

@@ -158,9 +158,8 @@ public struct StoredFinding: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case key, rule, severity
         case energyJ = "energy_j"
-        case occurrences
+        case key, occurrences, rule, severity
     }
 }
 

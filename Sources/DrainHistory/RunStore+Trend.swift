@@ -9,9 +9,9 @@ public struct TrendPoint: Sendable, Equatable, Codable {
     public var value: Double
 
     enum CodingKeys: String, CodingKey {
-        case runID = "run"
-        case commit, branch
+        case branch, commit
         case recordedAt = "recorded_at"
+        case runID = "run"
         case value
     }
 }

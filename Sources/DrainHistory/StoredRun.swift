@@ -17,11 +17,13 @@ public struct StoredRunSummary: Sendable, Equatable, Codable {
     public var peakMemoryBytes: Double?
 
     enum CodingKeys: String, CodingKey {
-        case id, project, scenario, branch, commit
-        case recordedAt = "recorded_at"
-        case model
+        case branch, commit
         case energyJ = "energy_j"
+        case id, model
         case peakMemoryBytes = "peak_memory_bytes"
+        case project
+        case recordedAt = "recorded_at"
+        case scenario
     }
 }
 
@@ -43,15 +45,13 @@ public struct StoredRun: Sendable, Equatable, Codable {
     public var findings: [StoredFinding]
 
     enum CodingKeys: String, CodingKey {
-        case summary = "run"
-        case parents
-        case runStart = "run_start"
         case durationS = "duration_s"
-        case host, generator
-        case reportSchemaVersion = "report_schema_version"
+        case findings, generator, host, metrics, parents
         case reportBytes = "report_bytes"
+        case reportSchemaVersion = "report_schema_version"
         case reportSHA256 = "report_sha256"
-        case metrics, findings
+        case summary = "run"
+        case runStart = "run_start"
     }
 }
 

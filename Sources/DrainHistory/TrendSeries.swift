@@ -15,7 +15,7 @@ public struct TrendSeries: Sendable, Equatable, Codable {
         enum CodingKeys: String, CodingKey {
             case commit
             case firstRecordedAt = "first_recorded_at"
-            case runs, median
+            case median, runs
         }
     }
 
@@ -50,6 +50,6 @@ public struct TrendSeries: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case metric, unit, scenario, branch, commits
+        case branch, commits, metric, scenario, unit
     }
 }

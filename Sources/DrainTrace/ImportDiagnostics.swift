@@ -22,6 +22,10 @@ public struct ImportDiagnostic: Sendable, Codable, Equatable {
     /// How many times it happened.
     public var count: Int
 
+    enum CodingKeys: String, CodingKey {
+        case code, count, location, message, severity
+    }
+
     public init(severity: Severity, code: String, message: String, location: String? = nil, count: Int = 1) {
         self.severity = severity
         self.code = code

@@ -90,11 +90,11 @@ public struct MetricAggregates: Sendable, Codable, Equatable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case appVersion = "app_version"
             case appBuildVersion = "app_build_version"
+            case appVersion = "app_version"
             case bundleIdentifier = "bundle_identifier"
-            case osVersion = "os_version"
             case deviceType = "device_type"
+            case osVersion = "os_version"
             case platformArchitecture = "platform_architecture"
             case regionFormat = "region_format"
         }
@@ -131,9 +131,9 @@ public struct MetricAggregates: Sendable, Codable, Equatable {
             }
 
             enum CodingKeys: String, CodingKey {
-                case startS = "start_s"
-                case endS = "end_s"
                 case count
+                case endS = "end_s"
+                case startS = "start_s"
             }
         }
     }
@@ -144,6 +144,10 @@ public struct MetricAggregates: Sendable, Codable, Equatable {
         public var reason: String
         public var foreground: Int?
         public var background: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case background, foreground, reason
+        }
 
         public init(reason: String, foreground: Int? = nil, background: Int? = nil) {
             self.reason = reason
@@ -207,8 +211,8 @@ public struct MetricAggregates: Sendable, Codable, Equatable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case exceptionType = "exception_type"
             case exceptionCode = "exception_code"
+            case exceptionType = "exception_type"
             case signal
             case terminationReason = "termination_reason"
         }
@@ -226,34 +230,35 @@ public struct MetricAggregates: Sendable, Codable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case metricPayloads = "metric_payloads"
-        case diagnosticPayloads = "diagnostic_payloads"
-        case windowStart = "window_start_ns"
-        case windowEnd = "window_end_ns"
-        case metricSeconds = "metric_s"
-        case metadata
-        case cpuTimeS = "cpu_time_s"
-        case cpuInstructions = "cpu_instructions"
-        case gpuTimeS = "gpu_time_s"
-        case foregroundTimeS = "foreground_time_s"
-        case backgroundTimeS = "background_time_s"
+        case averageSuspendedMemoryBytes = "average_suspended_memory_bytes"
         case backgroundAudioTimeS = "background_audio_time_s"
         case backgroundLocationTimeS = "background_location_time_s"
-        case wifiUpBytes = "wifi_up_bytes"
-        case wifiDownBytes = "wifi_down_bytes"
-        case cellularUpBytes = "cellular_up_bytes"
+        case backgroundTimeS = "background_time_s"
         case cellularDownBytes = "cellular_down_bytes"
-        case logicalWriteBytes = "logical_write_bytes"
-        case peakMemoryBytes = "peak_memory_bytes"
-        case averageSuspendedMemoryBytes = "average_suspended_memory_bytes"
-        case suspendedMemorySamples = "suspended_memory_samples"
-        case launchTime = "launch_time"
-        case resumeTime = "resume_time"
-        case hangTime = "hang_time"
-        case exits
-        case hangs
+        case cellularUpBytes = "cellular_up_bytes"
         case cpuExceptions = "cpu_exceptions"
+        case cpuInstructions = "cpu_instructions"
+        case cpuTimeS = "cpu_time_s"
+        case crashes
+        case diagnosticPayloads = "diagnostic_payloads"
         case diskWriteExceptions = "disk_write_exceptions"
-        case crashes, launches
+        case exits
+        case foregroundTimeS = "foreground_time_s"
+        case gpuTimeS = "gpu_time_s"
+        case hangTime = "hang_time"
+        case hangs
+        case launchTime = "launch_time"
+        case launches
+        case logicalWriteBytes = "logical_write_bytes"
+        case metadata
+        case metricPayloads = "metric_payloads"
+        case metricSeconds = "metric_s"
+        case peakMemoryBytes = "peak_memory_bytes"
+        case resumeTime = "resume_time"
+        case suspendedMemorySamples = "suspended_memory_samples"
+        case wifiDownBytes = "wifi_down_bytes"
+        case wifiUpBytes = "wifi_up_bytes"
+        case windowEnd = "window_end_ns"
+        case windowStart = "window_start_ns"
     }
 }

@@ -86,7 +86,7 @@ import Testing
     @Test(arguments: [
         ("{\n  \"schema_version\" : 7,\n  \"generator\" : \"drain 9.0.0\"\n}\n", "a Drain report of schema_version 7"),
         ("{\n  \"schema_version\" : 1,\n  \"energy\" : {,}\n}\n", "bad.json:3:15: not valid JSON"),
-        ("{\n  \"schema_version\" : 1\n}\n", "invalid Drain report at generator: missing"),
+        ("{\n  \"schema_version\" : 1\n}\n", "invalid Drain report at active_duration_s: missing"),
     ])
     func aBrokenReportIsExit65NamingTheFile(content: String, message: String) throws {
         let directory = try makeTemporaryDirectory()

@@ -188,6 +188,38 @@ import Testing
         }
     }
 
+    /// The report's types declare their coding keys in key order, so the writer sorts none of
+    /// their objects: with every list of the report three times as long (findings, rules,
+    /// endpoints, threads, thresholds, inputs, the radio lane and bursts, timeline marks), it
+    /// sorts exactly as many objects as before — only dictionaries, whose order is their hash's.
+    @Test func reportRowsComeInKeyOrderAndAreNotSorted() throws {
+        let report = ReportFixture.realistic
+        var longer = report
+        longer.findings += report.findings + report.findings
+        longer.rules += report.rules + report.rules
+        longer.endpoints += report.endpoints + report.endpoints
+        longer.breakdown += report.breakdown + report.breakdown
+        longer.threads += report.threads + report.threads
+        longer.thresholds += report.thresholds + report.thresholds
+        longer.inputs += report.inputs + report.inputs
+        longer.radio.states += report.radio.states + report.radio.states
+        longer.radio.lane += report.radio.lane + report.radio.lane
+        longer.radio.bursts += report.radio.bursts + report.radio.bursts
+        longer.timeline.lifecycle += report.timeline.lifecycle + report.timeline.lifecycle
+        longer.timeline.marks += report.timeline.marks + report.timeline.marks
+        #expect(!report.findings.isEmpty && !report.radio.lane.isEmpty && !report.radio.bursts.isEmpty)
+        #expect(!report.timeline.lifecycle.isEmpty && !report.timeline.marks.isEmpty && !report.thresholds.isEmpty)
+        for pretty in [true, false] {
+            let once = try SortedJSONWriter.encodeCountingReorders(report, pretty: pretty)
+            let thrice = try SortedJSONWriter.encodeCountingReorders(longer, pretty: pretty)
+            #expect(thrice.bytes.count > once.bytes.count * 2)
+            #expect(
+                thrice.reorderedObjects == once.reorderedObjects,
+                "a report type encodes its keys out of key order (declare its CodingKeys sorted); pretty=\(pretty)")
+            #expect(thrice.bytes == (try Self.foundationBytes(longer, pretty: pretty)))
+        }
+    }
+
     struct NonFinite: Encodable {
         var values: [Double]
     }

@@ -58,9 +58,9 @@ public struct Baseline: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case drainBaseline = "drain_baseline"
-        case generator
+        case findings, generator, git, host, model
         case reportSchemaVersion = "report_schema_version"
-        case model, scenario, git, host, runs, findings
+        case runs, scenario
     }
 }
 

@@ -52,9 +52,8 @@ public struct GateCheck: Codable, Sendable, Equatable {
     public var note: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, subject, status, expected, found, unit, value, runs, regression
         case energyImpactJ = "energy_impact_j"
-        case note
+        case expected, found, id, kind, note, regression, runs, status, subject, unit, value
     }
 }
 
@@ -82,9 +81,9 @@ public struct RegressionDetail: Codable, Sendable, Equatable {
         case baselineRuns = "baseline_runs"
         case candidate, delta
         case deltaShare = "delta_share"
-        case tolerance
-        case intervalLow = "interval_low"
         case intervalHigh = "interval_high"
+        case intervalLow = "interval_low"
         case pValue = "p_value"
+        case tolerance
     }
 }

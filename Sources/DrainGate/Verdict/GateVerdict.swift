@@ -31,14 +31,14 @@ public struct GateVerdict: Codable, Sendable, Equatable {
     public var exitCode: Int32
 
     enum CodingKeys: String, CodingKey {
-        case gateVersion = "gate_version"
-        case generator, scenario, model, runs
-        case baselineRuns = "baseline_runs"
         case baselineGit = "baseline_git"
         case baselineHost = "baseline_host"
+        case baselineRuns = "baseline_runs"
         case baselineSource = "baseline_source"
-        case warnings, checks, outcome
+        case checks
         case exitCode = "exit_code"
+        case gateVersion = "gate_version"
+        case generator, model, outcome, runs, scenario, warnings
     }
 
     /// Fails the verdict for want of a baseline (`--require-baseline`), with a failing

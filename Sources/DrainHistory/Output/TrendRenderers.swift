@@ -69,9 +69,9 @@ public enum TrendHTMLRenderer {
             var label: String
 
             enum CodingKeys: String, CodingKey {
-                case run
+                case label
                 case recordedAt = "recorded_at"
-                case value, label
+                case run, value
             }
         }
 

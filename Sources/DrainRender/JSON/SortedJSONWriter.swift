@@ -12,7 +12,9 @@ import Darwin
 /// `"key" : value`, and an empty container opened and closed on lines of its own. Foundation
 /// builds a tree of every value first and then writes it; on a large report that tree was
 /// a fifth of a whole capture analysis. This writer appends to one byte buffer instead and
-/// sorts an object's members, when they came unsorted, by moving their finished bytes.
+/// sorts an object's members, when they came unsorted, by moving their finished bytes. The
+/// report's types declare their `CodingKeys` in key order, so their objects come sorted and
+/// only dictionaries are moved.
 ///
 /// Containers must be used the way synthesized `Codable` uses them: a value's containers
 /// are finished before its parent's next member starts. An encoding outside that shape
@@ -29,9 +31,14 @@ struct SortedJSONWriter {
     /// Encodes `value`. O(output bytes) plus, per object with unsorted members, a sort of its
     /// keys and one copy of its bytes.
     static func encode(_ value: some Encodable, pretty: Bool) throws -> [UInt8] {
+        try encodeCountingReorders(value, pretty: pretty).bytes
+    }
+
+    /// `encode`, and how many objects had to have their members sorted.
+    static func encodeCountingReorders(_ value: some Encodable, pretty: Bool) throws -> (bytes: [UInt8], reorderedObjects: Int) {
         let output = JSONOutput(pretty: pretty)
         try output.writeValue(value, level: 0)
-        return output.bytes
+        return (output.bytes, output.reorderedObjects)
     }
 }
 
@@ -69,6 +76,9 @@ final class JSONOutput {
     @exclusivity(unchecked) private(set) var nextID = 0
     @exclusivity(unchecked) private var scratch: [UInt8] = []
     @exclusivity(unchecked) private var keyOrders: [KeyOrder] = []
+    /// How many objects came with their members out of key order and were sorted: types that
+    /// declare their coding keys in key order cost none (a dictionary's order is its hash's).
+    @exclusivity(unchecked) private(set) var reorderedObjects = 0
     /// Set by the non-throwing `Encoder` entry points when asked for an unsupported shape;
     /// the encoding then throws when the value in hand is finished.
     @exclusivity(unchecked) var failed = false
@@ -144,6 +154,7 @@ final class JSONOutput {
             break
         }
         if sorted { return }
+        reorderedObjects += 1
         let order = try keyOrder(from: base)
         let end = bytes.count
         let regionStart = members[base].start

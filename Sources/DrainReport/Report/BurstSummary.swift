@@ -30,13 +30,12 @@ public struct BurstSummary: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case link
-        case startS = "start_s"
+        case bytesDown = "bytes_down"
+        case bytesUp = "bytes_up"
         case endS = "end_s"
         case endpoint, endpoints
-        case bytesUp = "bytes_up"
-        case bytesDown = "bytes_down"
-        case events
         case energyJ = "energy_j"
+        case events, link
+        case startS = "start_s"
     }
 }

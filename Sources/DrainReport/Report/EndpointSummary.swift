@@ -23,10 +23,10 @@ public struct EndpointSummary: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case endpoint
-        case bytesUp = "bytes_up"
+        case bursts
         case bytesDown = "bytes_down"
-        case bursts, connections
+        case bytesUp = "bytes_up"
+        case connections, endpoint
         case energyJ = "energy_j"
         case local
     }

@@ -15,10 +15,10 @@ public struct EnergySummary: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case totalJ = "total_j"
         case averageMw = "average_mw"
-        case mwh
         case batteryPctPerHour = "battery_pct_per_hour"
         case byCategory = "by_category"
+        case mwh
+        case totalJ = "total_j"
     }
 }

@@ -5,6 +5,10 @@ public struct Evidence: Codable, Sendable, Equatable {
     public var text: String?
     public var unit: String?
 
+    enum CodingKeys: String, CodingKey {
+        case name, text, unit, value
+    }
+
     public init(_ name: String, _ value: Double, unit: String? = nil) {
         self.name = name
         self.value = value

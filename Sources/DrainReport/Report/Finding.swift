@@ -42,9 +42,10 @@ public struct Finding: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case rule, area, severity, title, message, evidence
+        case area
         case energyJ = "energy_j"
+        case evidence, fix, guidance, key, message, rule, severity, source, subject
         case timeRanges = "time_ranges"
-        case fix, guidance, source, subject, key
+        case title
     }
 }

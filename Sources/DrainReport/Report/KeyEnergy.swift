@@ -13,8 +13,8 @@ public struct KeyEnergy: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case category, key
+        case category
         case energyJ = "energy_j"
-        case entries
+        case entries, key
     }
 }

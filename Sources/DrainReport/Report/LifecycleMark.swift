@@ -8,7 +8,7 @@ public struct LifecycleMark: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case timeS = "time_s"
         case state
+        case timeS = "time_s"
     }
 }

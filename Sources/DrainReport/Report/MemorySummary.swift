@@ -18,10 +18,10 @@ public struct MemorySummary: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case peakBytes = "peak_bytes"
-        case peakTimeS = "peak_time_s"
         case limitBytes = "limit_bytes"
+        case peakBytes = "peak_bytes"
         case peakShareOfLimit = "peak_share_of_limit"
+        case peakTimeS = "peak_time_s"
         case samples, warnings
     }
 }

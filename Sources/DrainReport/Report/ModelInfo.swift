@@ -28,13 +28,14 @@ public struct ModelInfo: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, title
-        case defaultLink = "default_link"
-        case cellular
-        case burstGapS = "burst_gap_s"
-        case memoryLimitBytes = "memory_limit_bytes"
         case batteryWh = "battery_wh"
-        case score90Mw = "score_90_mw"
+        case burstGapS = "burst_gap_s"
+        case cellular
+        case defaultLink = "default_link"
+        case memoryLimitBytes = "memory_limit_bytes"
+        case name
         case score50Mw = "score_50_mw"
+        case score90Mw = "score_90_mw"
+        case title
     }
 }

@@ -12,8 +12,9 @@ public struct RadioLaneSegment: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case link, state
-        case startS = "start_s"
         case endS = "end_s"
+        case link
+        case startS = "start_s"
+        case state
     }
 }

@@ -16,10 +16,10 @@ public struct RadioSummary: Codable, Sendable, Equatable {
         }
 
         enum CodingKeys: String, CodingKey {
+            case attributed
+            case energyJ = "energy_j"
             case link, state
             case timeS = "time_s"
-            case energyJ = "energy_j"
-            case attributed
         }
     }
 
@@ -51,9 +51,9 @@ public struct RadioSummary: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case states, promotions
-        case joulesPerKB = "j_per_kb"
-        case lane, bursts
         case burstCount = "burst_count"
+        case bursts
+        case joulesPerKB = "j_per_kb"
+        case lane, promotions, states
     }
 }

@@ -90,13 +90,14 @@ public struct Report: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion = "schema_version"
-        case generator, model, thresholds, inputs, start
-        case durationS = "duration_s"
         case activeDurationS = "active_duration_s"
-        case timeGaps = "time_gaps"
-        case energy, memory, scores, findings, rules, endpoints, breakdown, threads
         case assumedLink = "assumed_link"
-        case radio, timeline, metrickit, metrics, limits
+        case breakdown
+        case durationS = "duration_s"
+        case endpoints, energy, findings, generator, inputs, limits, memory, metrickit, metrics, model, radio, rules
+        case schemaVersion = "schema_version"
+        case scores, start, threads, thresholds
+        case timeGaps = "time_gaps"
+        case timeline
     }
 }

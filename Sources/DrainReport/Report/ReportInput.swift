@@ -31,9 +31,9 @@ public struct ReportInput: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case path, format, events, packets, process
-        case offsetS = "offset_s"
+        case diagnostics, events, format
         case linkSource = "link_source"
-        case diagnostics
+        case offsetS = "offset_s"
+        case packets, path, process
     }
 }

@@ -49,8 +49,8 @@ public struct ReportLimits: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case breakdown, endpoints, bursts
+        case breakdown, bursts, endpoints, lifecycle, marks
         case radioLane = "radio_lane"
-        case lifecycle, marks, threads
+        case threads
     }
 }

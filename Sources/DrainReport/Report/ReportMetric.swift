@@ -16,7 +16,7 @@ public struct ReportMetric: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case value, unit
         case perHour = "per_hour"
+        case unit, value
     }
 }

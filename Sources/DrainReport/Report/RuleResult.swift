@@ -13,6 +13,10 @@ public struct RuleResult: Codable, Sendable, Equatable {
     /// Why the rule was not applicable or disabled.
     public var reason: String?
 
+    enum CodingKeys: String, CodingKey {
+        case area, id, reason, status, title
+    }
+
     public init(id: String, area: GuidanceArea, title: String, status: Status, reason: String? = nil) {
         self.id = id
         self.area = area

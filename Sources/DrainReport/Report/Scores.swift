@@ -7,6 +7,10 @@ public struct Scores: Codable, Sendable, Equatable {
     /// Area name → 0–100, for areas where at least one rule had data.
     public var areas: [String: Double]
 
+    enum CodingKeys: String, CodingKey {
+        case areas, energy, guidance
+    }
+
     public init(energy: Double?, guidance: Double?, areas: [String: Double]) {
         self.energy = energy
         self.guidance = guidance

@@ -17,9 +17,8 @@ public struct ThreadEnergy: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case thread
         case busyS = "busy_s"
         case energyJ = "energy_j"
-        case slices
+        case slices, thread
     }
 }

@@ -7,6 +7,10 @@ public struct ThresholdUsed: Codable, Sendable, Equatable {
     /// `default`, `model` or `config`.
     public var origin: String
 
+    enum CodingKeys: String, CodingKey {
+        case origin, parameter, rule, unit, value
+    }
+
     public init(rule: String, parameter: String, value: Double, unit: String, origin: String) {
         self.rule = rule
         self.parameter = parameter

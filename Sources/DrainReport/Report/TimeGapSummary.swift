@@ -26,9 +26,9 @@ public struct TimeGapSummary: Codable, Sendable, Equatable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case startS = "start_s"
             case endS = "end_s"
             case lengthS = "length_s"
+            case startS = "start_s"
         }
     }
 
@@ -40,9 +40,9 @@ public struct TimeGapSummary: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case thresholdS = "threshold_s"
-        case gaps
         case backwardJumps = "backward_jumps"
+        case gaps
         case largestBackwardJumpS = "largest_backward_jump_s"
+        case thresholdS = "threshold_s"
     }
 }

@@ -8,7 +8,7 @@ public struct TimeRange: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case startS = "start_s"
         case endS = "end_s"
+        case startS = "start_s"
     }
 }

@@ -35,8 +35,9 @@ public struct TimelineBins: Codable, Sendable, Equatable {
         case binS = "bin_s"
         case categories
         case energyJ = "energy_j"
+        case lifecycle, marks
         case memoryPeakBytes = "memory_peak_bytes"
-        case lifecycle, marks, segments
+        case segments
     }
 
     /// The start time of bin `bin`, seconds: `bin × bin_s`, or from its segment's start in a

@@ -10,7 +10,7 @@ public struct TimelineMark: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case timeS = "time_s"
         case name
+        case timeS = "time_s"
     }
 }

@@ -14,8 +14,8 @@ public struct TimelineSegment: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case startS = "start_s"
         case endS = "end_s"
         case firstBin = "first_bin"
+        case startS = "start_s"
     }
 }
