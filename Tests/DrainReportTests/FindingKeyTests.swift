@@ -26,6 +26,12 @@ import Testing
         ("cache/deadbeefcafe.db", "cache/deadbeefcafe.db"),
         ("log-2024.txt", "log-{n}.txt"),
         ("v123/x", "v123/x"),
+        // Characters outside ASCII stay whole, are never letters or digits, and end words.
+        ("CAFÉ.Example.COM:8443", "cafÉ.example.com:{port}"),
+        ("Ünïcode 12345", "Ünïcode {n}"),
+        ("日本/3F2504E0-4F89-11D3-9A0C-0305E82C3301", "日本/{uuid}"),
+        ("α→10.0.0.2:51234", "α→10.0.0.2:{port}"),
+        ("é:1234", "é:{n}"),
     ])
     func normalisesWhatChangesFromRunToRun(subject: String, expected: String) {
         #expect(FindingKey.normalize(subject) == expected)

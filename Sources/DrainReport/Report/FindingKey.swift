@@ -16,52 +16,70 @@ public enum FindingKey {
     }
 
     /// `subject` with its run-specific parts replaced; O(n).
+    ///
+    /// Works on the UTF-8 bytes: every pattern is ASCII, and no byte of a multi-byte
+    /// character is a letter, digit or punctuation, so a character outside ASCII stays whole
+    /// and separates words as it did as one scalar. Rules normalise a subject per distinct
+    /// path or name, tens of thousands on a long capture.
     public static func normalize(_ subject: String) -> String {
-        var text = Array(subject.unicodeScalars)
-        if let cut = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text.removeSubrange(cut...) }
-        if text.contains("."), !text.contains(where: { $0 == "/" || $0 == " " || $0 == "\t" }) {
-            text = text.map { ("A"..."Z").contains($0) ? lowercased($0) : $0 }
+        var text = Array(subject.utf8)
+        if let cut = text.firstIndex(where: { $0 == ascii("?") || $0 == ascii("#") }) { text.removeSubrange(cut...) }
+        if text.contains(ascii(".")), !text.contains(where: { $0 == ascii("/") || $0 == ascii(" ") || $0 == ascii("\t") }) {
+            for index in text.indices where isUpper(text[index]) { text[index] += 32 }
         }
-        var output = String.UnicodeScalarView()
+        var output: [UInt8] = []
+        output.reserveCapacity(text.count)
         var index = 0
         while index < text.count {
             if let length = ipv6Length(text, at: index) {
                 output.append(contentsOf: text[index..<index + length])
                 index += length
             } else if let length = uuidLength(text, at: index) {
-                output.append(contentsOf: "{uuid}".unicodeScalars)
+                output.append(contentsOf: "{uuid}".utf8)
                 index += length
-            } else if text[index] == ":", let length = portLength(text, at: index) {
-                output.append(contentsOf: ":{port}".unicodeScalars)
+            } else if text[index] == ascii(":"), let length = portLength(text, at: index) {
+                output.append(contentsOf: ":{port}".utf8)
                 index += 1 + length
             } else if isAlphanumeric(text[index]) {
                 var end = index
                 while end < text.count, isAlphanumeric(text[end]) { end += 1 }
-                output.append(contentsOf: normalizedWord(text[index..<end]))
+                appendWord(text[index..<end], to: &output)
                 index = end
             } else {
                 output.append(text[index])
                 index += 1
             }
         }
-        return String(output)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// A word of letters and digits: a long number or a long hexadecimal id, or itself.
-    private static func normalizedWord(_ word: ArraySlice<Unicode.Scalar>) -> [Unicode.Scalar] {
-        if word.count >= 4, word.allSatisfy(isDigit) { return Array("{n}".unicodeScalars) }
-        if word.count >= 8, word.allSatisfy(isHexDigit), word.contains(where: isDigit) { return Array("{hex}".unicodeScalars) }
-        return Array(word)
+    private static func appendWord(_ word: ArraySlice<UInt8>, to output: inout [UInt8]) {
+        var digits = 0
+        var hexDigits = 0
+        for byte in word {
+            if isDigit(byte) { digits += 1 }
+            if isHexDigit(byte) { hexDigits += 1 }
+        }
+        if word.count >= 4, digits == word.count {
+            output.append(contentsOf: "{n}".utf8)
+        } else if word.count >= 8, hexDigits == word.count, digits > 0 {
+            output.append(contentsOf: "{hex}".utf8)
+        } else {
+            output.append(contentsOf: word)
+        }
     }
+
+    private static let uuidGroups = [8, 4, 4, 4, 12]
 
     /// The length of a UUID (8-4-4-4-12 hexadecimal digits) starting at `index` and not inside
     /// a longer word, or `nil`.
-    private static func uuidLength(_ text: [Unicode.Scalar], at index: Int) -> Int? {
-        guard index == 0 || !isAlphanumeric(text[index - 1]) else { return nil }
+    private static func uuidLength(_ text: [UInt8], at index: Int) -> Int? {
+        guard isHexDigit(text[index]), index == 0 || !isAlphanumeric(text[index - 1]) else { return nil }
         var position = index
-        for (group, length) in [8, 4, 4, 4, 12].enumerated() {
+        for (group, length) in uuidGroups.enumerated() {
             if group > 0 {
-                guard position < text.count, text[position] == "-" else { return nil }
+                guard position < text.count, text[position] == ascii("-") else { return nil }
                 position += 1
             }
             for _ in 0..<length {
@@ -75,12 +93,12 @@ public enum FindingKey {
 
     /// The length of an IPv6 address (hexadecimal digits, colons and dots, with at least two
     /// colons) starting at `index` at the start of a word, or `nil`.
-    private static func ipv6Length(_ text: [Unicode.Scalar], at index: Int) -> Int? {
-        guard index == 0 || !isAlphanumeric(text[index - 1]) && text[index - 1] != ":" else { return nil }
+    private static func ipv6Length(_ text: [UInt8], at index: Int) -> Int? {
+        guard index == 0 || !isAlphanumeric(text[index - 1]) && text[index - 1] != ascii(":") else { return nil }
         var end = index
         var colons = 0
-        while end < text.count, isHexDigit(text[end]) || text[end] == ":" || text[end] == "." {
-            if text[end] == ":" { colons += 1 }
+        while end < text.count, isHexDigit(text[end]) || text[end] == ascii(":") || text[end] == ascii(".") {
+            if text[end] == ascii(":") { colons += 1 }
             end += 1
         }
         guard colons >= 2, end == text.count || !isAlphanumeric(text[end]) else { return nil }
@@ -90,30 +108,37 @@ public enum FindingKey {
     /// The number of port digits after the `:` at `index`, when that colon separates a host
     /// name, an IPv4 address or a bracketed IPv6 address from a port; `nil` otherwise (an
     /// IPv6 address's own colons, a time of day).
-    private static func portLength(_ text: [Unicode.Scalar], at index: Int) -> Int? {
+    private static func portLength(_ text: [UInt8], at index: Int) -> Int? {
         var end = index + 1
         while end < text.count, isDigit(text[end]) { end += 1 }
         let length = end - index - 1
-        guard (1...5).contains(length), end == text.count || !isAlphanumeric(text[end]) && text[end] != ":" else { return nil }
+        guard (1...5).contains(length), end == text.count || !isAlphanumeric(text[end]) && text[end] != ascii(":") else { return nil }
         guard index > 0 else { return nil }
-        if text[index - 1] == "]" { return length }
+        if text[index - 1] == ascii("]") { return length }
         var start = index
-        while start > 0, !isSeparator(text[start - 1]) { start -= 1 }
+        while start > 0, separatorLength(text, endingAt: start) == 0 { start -= 1 }
         let host = text[start..<index]
-        guard !host.isEmpty, !host.contains(":"), host.contains(where: { $0 == "." || isLetter($0) }) else { return nil }
+        guard !host.isEmpty, !host.contains(ascii(":")), host.contains(where: { $0 == ascii(".") || isLetter($0) }) else { return nil }
         return length
     }
 
-    private static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "/" || scalar == "," || scalar == "(" || scalar == "=" || scalar == "@"
-            || scalar == "\u{2192}" || scalar == ">"
+    /// `→` in UTF-8: a separator of its own, as in `10.0.0.2:51234 → 93.184.216.34:443`.
+    private static let arrow: [UInt8] = Array("\u{2192}".utf8)
+
+    /// How many bytes of a separator end just before `end` (0 for none): space, `/`, `,`,
+    /// `(`, `=`, `@`, `>` or `→`.
+    private static func separatorLength(_ text: [UInt8], endingAt end: Int) -> Int {
+        switch text[end - 1] {
+        case ascii(" "), ascii("/"), ascii(","), ascii("("), ascii("="), ascii("@"), ascii(">"): return 1
+        case arrow[2] where end >= 3 && text[end - 3] == arrow[0] && text[end - 2] == arrow[1]: return 3
+        default: return 0
+        }
     }
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
-    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
-    private static func isHexDigit(_ scalar: Unicode.Scalar) -> Bool {
-        isDigit(scalar) || ("a"..."f").contains(scalar) || ("A"..."F").contains(scalar)
-    }
-    private static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool { isDigit(scalar) || isLetter(scalar) }
-    private static func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar { Unicode.Scalar(scalar.value + 32)! }
+    private static func ascii(_ character: Unicode.Scalar) -> UInt8 { UInt8(character.value) }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+    private static func isUpper(_ byte: UInt8) -> Bool { byte &- 0x41 < 26 }
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
+    private static func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20) &- 0x61 < 6 }
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool { isDigit(byte) || isLetter(byte) }
 }
