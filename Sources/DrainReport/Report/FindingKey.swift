@@ -23,8 +23,11 @@ public enum FindingKey {
     /// path or name, tens of thousands on a long capture.
     public static func normalize(_ subject: String) -> String {
         var text = Array(subject.utf8)
-        if let cut = text.firstIndex(where: { $0 == ascii("?") || $0 == ascii("#") }) { text.removeSubrange(cut...) }
-        if text.contains(ascii(".")), !text.contains(where: { $0 == ascii("/") || $0 == ascii(" ") || $0 == ascii("\t") }) {
+        if let cut = text.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            text.removeSubrange(cut...)
+        }
+        let blankOrSlash: (UInt8) -> Bool = { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        if text.contains(UInt8(ascii: ".")), !text.contains(where: blankOrSlash) {
             for index in text.indices where isUpper(text[index]) { text[index] += 32 }
         }
         var output: [UInt8] = []
@@ -37,7 +40,7 @@ public enum FindingKey {
             } else if let length = uuidLength(text, at: index) {
                 output.append(contentsOf: "{uuid}".utf8)
                 index += length
-            } else if text[index] == ascii(":"), let length = portLength(text, at: index) {
+            } else if text[index] == UInt8(ascii: ":"), let length = portLength(text, at: index) {
                 output.append(contentsOf: ":{port}".utf8)
                 index += 1 + length
             } else if isAlphanumeric(text[index]) {
@@ -79,7 +82,7 @@ public enum FindingKey {
         var position = index
         for (group, length) in uuidGroups.enumerated() {
             if group > 0 {
-                guard position < text.count, text[position] == ascii("-") else { return nil }
+                guard position < text.count, text[position] == UInt8(ascii: "-") else { return nil }
                 position += 1
             }
             for _ in 0..<length {
@@ -94,11 +97,11 @@ public enum FindingKey {
     /// The length of an IPv6 address (hexadecimal digits, colons and dots, with at least two
     /// colons) starting at `index` at the start of a word, or `nil`.
     private static func ipv6Length(_ text: [UInt8], at index: Int) -> Int? {
-        guard index == 0 || !isAlphanumeric(text[index - 1]) && text[index - 1] != ascii(":") else { return nil }
+        guard index == 0 || !isAlphanumeric(text[index - 1]) && text[index - 1] != UInt8(ascii: ":") else { return nil }
         var end = index
         var colons = 0
-        while end < text.count, isHexDigit(text[end]) || text[end] == ascii(":") || text[end] == ascii(".") {
-            if text[end] == ascii(":") { colons += 1 }
+        while end < text.count, isHexDigit(text[end]) || text[end] == UInt8(ascii: ":") || text[end] == UInt8(ascii: ".") {
+            if text[end] == UInt8(ascii: ":") { colons += 1 }
             end += 1
         }
         guard colons >= 2, end == text.count || !isAlphanumeric(text[end]) else { return nil }
@@ -112,13 +115,16 @@ public enum FindingKey {
         var end = index + 1
         while end < text.count, isDigit(text[end]) { end += 1 }
         let length = end - index - 1
-        guard (1...5).contains(length), end == text.count || !isAlphanumeric(text[end]) && text[end] != ascii(":") else { return nil }
+        guard (1...5).contains(length), end == text.count || !isAlphanumeric(text[end]) && text[end] != UInt8(ascii: ":") else {
+            return nil
+        }
         guard index > 0 else { return nil }
-        if text[index - 1] == ascii("]") { return length }
+        if text[index - 1] == UInt8(ascii: "]") { return length }
         var start = index
         while start > 0, separatorLength(text, endingAt: start) == 0 { start -= 1 }
         let host = text[start..<index]
-        guard !host.isEmpty, !host.contains(ascii(":")), host.contains(where: { $0 == ascii(".") || isLetter($0) }) else { return nil }
+        guard !host.isEmpty, !host.contains(UInt8(ascii: ":")) else { return nil }
+        guard host.contains(where: { $0 == UInt8(ascii: ".") || isLetter($0) }) else { return nil }
         return length
     }
 
@@ -129,13 +135,14 @@ public enum FindingKey {
     /// `(`, `=`, `@`, `>` or `→`.
     private static func separatorLength(_ text: [UInt8], endingAt end: Int) -> Int {
         switch text[end - 1] {
-        case ascii(" "), ascii("/"), ascii(","), ascii("("), ascii("="), ascii("@"), ascii(">"): return 1
+        case UInt8(ascii: " "), UInt8(ascii: "/"), UInt8(ascii: ","), UInt8(ascii: "("), UInt8(ascii: "="), UInt8(ascii: "@"),
+            UInt8(ascii: ">"):
+            return 1
         case arrow[2] where end >= 3 && text[end - 3] == arrow[0] && text[end - 2] == arrow[1]: return 3
         default: return 0
         }
     }
 
-    private static func ascii(_ character: Unicode.Scalar) -> UInt8 { UInt8(character.value) }
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
     private static func isUpper(_ byte: UInt8) -> Bool { byte &- 0x41 < 26 }
     private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
