@@ -5,7 +5,7 @@ import DrainTrace
 ///
 /// The events are fed to the model's radios exactly as `Pricer` feeds them (a capture event's
 /// span keeps its radio up), in time order. Before and after each packet the joules still to
-/// come if the traffic stopped there are worked out on a copy of the radios (the tail to its
+/// come if the traffic stopped there are worked out on a copy of its radio (the tail to its
 /// end, `RadioStateMachine.finish`), so an event's share is what the radio would not have spent
 /// had the traffic stopped just before it:
 ///
@@ -32,7 +32,7 @@ public struct RadioAttribution: Sendable {
         wokeRadio = NetRowColumn(sameRowsAs: addedJoules, defaultValue: false)
         var radios = DeviceRadios(radio: model.radio)
         var spans = NetSpanMarkers(radio: model.radio)
-        var pending = 0.0
+        var pending = PendingTails()
         for row in 0..<timeline.count where timeline.kind[row] == .net {
             let time = timeline.time[row]
             while let marker = spans.next(until: time) {
@@ -50,27 +50,29 @@ public struct RadioAttribution: Sendable {
     }
 
     /// Feeds one packet and books on its row what it added: the joules charged while it was fed,
-    /// plus the tails now to come, less the tails that were to come before it, less its transfer.
-    private mutating func feed(_ packet: RadioPacket, link: LinkKind, radios: inout DeviceRadios, pending: inout Double) {
-        guard radios.radioLink(for: link) != nil else { return }
+    /// plus its radio's tail now to come, less the tail that was to come before it, less its
+    /// transfer. A packet leaves the other radio as it was, so only its own radio is read.
+    private mutating func feed(_ packet: RadioPacket, link: LinkKind, radios: inout DeviceRadios, pending: inout PendingTails) {
+        guard let radioLink = radios.radioLink(for: link) else { return }
         var charged = ChargeTotal()
-        let wakeUps = radios.wakeUps
+        let wakeUps = radios.wakeUps(on: radioLink)
         radios.packet(packet, link: link, into: &charged)
-        let after = Self.remaining(radios, at: packet.time)
-        let added = charged.joules + after - pending - radios.transferEnergy(of: packet, link: link)
+        var tail = ChargeTotal()
+        radios.charges(of: radioLink, ifFinishedAt: packet.time, into: &tail)
+        let before = radioLink == .wifi ? pending.wifi : pending.cellular
+        let added = charged.joules + tail.joules - before - radios.transferEnergy(of: packet, link: link)
         // Less than a nanojoule is the rounding of the sums subtracted (a packet that changed
         // nothing), far below any energy of the models.
         if abs(added) >= 1e-9 { addedJoules[packet.row] += added }
-        if radios.wakeUps > wakeUps { wokeRadio[packet.row] = true }
-        pending = after
+        if radios.wakeUps(on: radioLink) > wakeUps { wokeRadio[packet.row] = true }
+        if radioLink == .wifi { pending.wifi = tail.joules } else { pending.cellular = tail.joules }
     }
 
-    /// The joules the radios would still charge if no packet came after `time`: every tail
-    /// run to its end.
-    private static func remaining(_ radios: DeviceRadios, at time: Nanoseconds) -> Double {
-        var charged = ChargeTotal()
-        radios.charges(ifFinishedAt: time, into: &charged)
-        return charged.joules
+    /// The joules each radio would still charge if no packet came after the last one fed: its
+    /// tail run to its end. A radio's pending tail changes only when one of its packets is fed.
+    private struct PendingTails {
+        var wifi = 0.0
+        var cellular = 0.0
     }
 
     /// Adds up the joules a radio charges; its segments are not needed.
