@@ -82,6 +82,31 @@ import Testing
         #expect(findings.map { $0.number("bytes") } == [2_000, 6_000])
     }
 
+    @Test func aResponseSeenBeforeAnyRequestOfItsConnectionHasNoPathButCountsAsAnAnswer() throws {
+        // The capture started mid-exchange: the first response answers a request it never saw,
+        // so it takes no path; being the connection's first answer, the next response answers
+        // the second request.
+        var capture = CaptureBuilder()
+        let api = capture.tcp(to: "api.example.com", remotePort: 80)
+        capture.packet(api, at: 0, .rx, bytes: 3_000, payload: 2_900)
+        capture.http(api, at: 0, request: false, status: 200, contentType: "text/plain", contentLength: 2_000, bodyBytes: 2_000)
+        capture.packet(api, at: 0.5, .tx, bytes: 800, payload: 700)
+        capture.http(api, at: 0.5, request: true, method: "GET", path: "/first")
+        capture.http(api, at: 0.5, request: true, method: "GET", path: "/second")
+        capture.packet(api, at: 0.7, .rx, bytes: 9_000, payload: 8_900)
+        capture.http(api, at: 0.7, request: false, status: 200, contentType: "application/json", contentLength: 6_000, bodyBytes: 6_000)
+        let findings = evaluate(capture.build(end: 5)).findings(of: id)
+        #expect(findings.map { $0.texts("path") } == [["(unknown path)"], ["/second"]])
+        #expect(findings.map { $0.number("bytes") } == [2_000, 6_000])
+    }
+
+    @Test func theQueryStartsAtTheFirstQuestionMarkEvenWithAMarkCombiningWithIt() throws {
+        // "?" followed by U+0301 is one Character but still starts the query.
+        let timeline = response(type: "text/plain", length: 2_000, body: 2_000, path: "/search?\u{301}q=é")
+        let finding = try #require(evaluate(timeline).findings(of: id).first)
+        #expect(finding.texts("path") == ["/search"])
+    }
+
     @Test func idsInPathsGroupAsTheFindingKeyNormalisesThem() throws {
         var capture = CaptureBuilder()
         let api = capture.tcp(to: "api.example.com", remotePort: 80)

@@ -118,28 +118,37 @@ public struct NetUncompressedRule: Rule {
         let timeline = context.timeline
         let http = timeline.flows.http
         let minimum = context[Self.minBodyBytes]
-        var textTypes: [StringID: Bool] = [:]
-        var identity: [StringID: Bool] = [:]
-        var requests: [UInt32: [StringID]] = [:]
-        var answered: [UInt32: Int] = [:]
+        // Per string: unknown (-1), no (0) or yes (1); each content type and encoding is read once.
+        var textType = [Int8](repeating: -1, count: timeline.strings.count)
+        var identity = [Int8](repeating: -1, count: timeline.strings.count)
+        // Each flow's request paths in table order, and how many of them and of its answers
+        // the walk has passed: a response takes the path of the request it answers (0 when
+        // that request has not come yet).
+        let flowCount = timeline.flows.count
+        var firstRequest = [Int32](repeating: 0, count: flowCount + 1)
+        for index in 0..<http.count where http.isRequest[index] { firstRequest[Int(http.flow[index]) + 1] += 1 }
+        for flow in 0..<flowCount { firstRequest[flow + 1] += firstRequest[flow] }
+        var requestPaths = [StringID](repeating: 0, count: Int(firstRequest[flowCount]))
+        var asked = [Int32](repeating: 0, count: flowCount)
+        var answered = [Int32](repeating: 0, count: flowCount)
         var flagged: [Flagged] = []
         for index in 0..<http.count {
-            let flow = http.flow[index]
+            let flow = Int(http.flow[index])
             var path = http.path[index]
             if http.isRequest[index] {
-                requests[flow, default: []].append(path)
+                requestPaths[Int(firstRequest[flow] + asked[flow])] = path
+                asked[flow] += 1
             } else {
-                let answer = answered[flow, default: 0]
+                let answer = answered[flow]
                 answered[flow] = answer + 1
-                let asked = requests[flow] ?? []
-                path = answer < asked.count ? asked[answer] : 0
+                path = answer < asked[flow] ? requestPaths[Int(firstRequest[flow] + answer)] : 0
             }
             let type = http.contentType[index], encoding = http.contentEncoding[index]
             guard type != 0, http.bodyBytes[index] > 0 else { continue }
-            let isText = textTypes[type] ?? Self.isPlainText(timeline.strings[type])
-            textTypes[type] = isText
-            let unencoded = encoding == 0 || (identity[encoding] ?? Self.isIdentity(timeline.strings[encoding]))
-            if encoding != 0 { identity[encoding] = unencoded }
+            if textType[Int(type)] < 0 { textType[Int(type)] = Self.isPlainText(timeline.strings[type]) ? 1 : 0 }
+            if encoding != 0, identity[Int(encoding)] < 0 { identity[Int(encoding)] = Self.isIdentity(timeline.strings[encoding]) ? 1 : 0 }
+            let isText = textType[Int(type)] == 1
+            let unencoded = encoding == 0 || identity[Int(encoding)] == 1
             let bytes = http.contentLength[index] >= 0 ? http.contentLength[index] : http.bodyBytes[index]
             guard isText, unencoded, Double(bytes) >= minimum else { continue }
             flagged.append(Flagged(message: index, bytes: bytes, path: path))
@@ -183,7 +192,11 @@ public struct NetUncompressedRule: Rule {
         var groups: [[Int]] = []
         for (position, item) in flagged.enumerated() {
             if normalized[Int(item.path)] < 0 {
-                let path = item.path == 0 ? "" : FindingKey.normalize(String(timeline.strings[item.path].prefix { $0 != "?" }))
+                // The query starts at the first `?` byte; bytes, not characters, so a mark
+                // combining with it cannot hide it.
+                let path =
+                    item.path == 0
+                    ? "" : FindingKey.normalize(String(decoding: timeline.strings[item.path].utf8.prefix { $0 != UInt8(ascii: "?") }, as: UTF8.self))
                 let index = pathIndex[path] ?? Int32(paths.count)
                 if index == paths.count {
                     paths.append(path)
@@ -235,24 +248,39 @@ public struct NetUncompressedRule: Rule {
         let flows = timeline.flows
         let http = flows.http
         var result = flagged.map { (start: http.time[$0.message], end: http.time[$0.message], energy: 0.0) }
-        var positionOf: [Int: Int] = [:]
-        for (position, item) in flagged.enumerated() { positionOf[item.message] = position }
-        let chosen = Set(flagged.map { Int(http.flow[$0.message]) })
-        var heads: [Int: (requests: [Int], responses: [Int])] = [:]
-        for index in 0..<http.count where chosen.contains(Int(http.flow[index])) {
+        var positionOf = [Int32](repeating: -1, count: http.count)
+        var chosen = [Bool](repeating: false, count: flows.count)
+        for (position, item) in flagged.enumerated() {
+            positionOf[item.message] = Int32(position)
+            chosen[Int(http.flow[item.message])] = true
+        }
+        // The messages of the chosen flows, flow after flow, each flow's in table order.
+        var firstMessage = [Int32](repeating: 0, count: flows.count + 1)
+        for index in 0..<http.count where chosen[Int(http.flow[index])] { firstMessage[Int(http.flow[index]) + 1] += 1 }
+        for flow in 0..<flows.count { firstMessage[flow + 1] += firstMessage[flow] }
+        var placed = Array(firstMessage.dropLast())
+        var byFlow = [Int32](repeating: 0, count: Int(firstMessage[flows.count]))
+        for index in 0..<http.count where chosen[Int(http.flow[index])] {
             let flow = Int(http.flow[index])
-            if http.isRequest[index] { heads[flow, default: ([], [])].requests.append(index) } else { heads[flow, default: ([], [])].responses.append(index) }
+            byFlow[Int(placed[flow])] = Int32(index)
+            placed[flow] += 1
         }
         let rows = context.flowRows
-        for flow in chosen.sorted() {
+        var messages: [Int] = []
+        for flow in 0..<flows.count where chosen[flow] {
             let requestsGoUp = flows.flags[flow].contains(.deviceOpened)
-            for (messages, isRequest) in [(heads[flow]?.requests ?? [], true), (heads[flow]?.responses ?? [], false)] {
+            let ofFlow = byFlow[Int(firstMessage[flow])..<Int(firstMessage[flow + 1])]
+            for isRequest in [true, false] {
+                messages.removeAll(keepingCapacity: true)
+                for message in ofFlow where http.isRequest[Int(message)] == isRequest { messages.append(Int(message)) }
                 let direction: NetDirection = isRequest == requestsGoUp ? .tx : .rx
                 var current = -1
                 for row in rows.rows(of: flow) where timeline.code[row] == direction.rawValue {
                     let end = timeline.time[row] + max(0, timeline.duration[row])
                     while current + 1 < messages.count, http.time[messages[current + 1]] <= end { current += 1 }
-                    guard current >= 0, let position = positionOf[messages[current]] else { continue }
+                    guard current >= 0 else { continue }
+                    let position = Int(positionOf[messages[current]])
+                    guard position >= 0 else { continue }
                     result[position].energy += context.priced.eventEnergy[row]
                     result[position].end = max(result[position].end, end)
                 }
