@@ -47,6 +47,8 @@ public struct RowSet: Sendable, Equatable {
     /// it is not one. O(1).
     @inlinable
     public func place(of row: Int) -> Int? {
+        // Every row a member (a capture's `net` rows, their bytes): the place is the row.
+        if members == rows, UInt(bitPattern: row) < UInt(bitPattern: rows) { return row }
         let word = bits[row >> 6]
         let bit: UInt64 = 1 << UInt64(row & 63)
         guard word & bit != 0 else { return nil }

@@ -47,4 +47,20 @@ import Testing
         }
         #expect(members.memberCount == place && members.count == 200)
     }
+
+    @Test func aSetOfEveryRowPlacesEachAtItselfUntilARowIsLeftOut() {
+        var members = RowSet(count: 70) { _ in true }
+        #expect((0..<70).allSatisfy { members.place(of: $0) == $0 })
+        // Past the last row, in the last word's unused bits: not a member.
+        #expect(members.place(of: 70) == nil && members.place(of: 127) == nil)
+        members.append(false)
+        members.append(true)
+        #expect(members.place(of: 69) == 69 && members.place(of: 70) == nil && members.place(of: 71) == 70)
+        // A dense column reads its values in place; one default value makes it sparse again.
+        var column = SparseColumn((1...100).map(Int64.init), defaultValue: 0)
+        #expect(column[99] == 100)
+        column.append(0)
+        column.append(7)
+        #expect(column[99] == 100 && column[100] == 0 && column[101] == 7)
+    }
 }
