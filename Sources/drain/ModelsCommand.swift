@@ -11,7 +11,7 @@ struct ModelsCommand: ParsableCommand {
     )
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the built-in device models.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the built-in device models.")
 
         func run() throws {
             do {
@@ -24,7 +24,7 @@ struct ModelsCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a model's parameters, units and sources.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a model's parameters, units and sources.")
 
         @Argument(help: ArgumentHelp("A built-in model name or a model YAML file.", valueName: "NAME|FILE"))
         var model: String
