@@ -3,8 +3,8 @@ import Foundation
 
 extension Report {
     /// Loads a report JSON written by `drain analyze --json` (or any renderer of the same
-    /// schema). The schema version is checked before the rest is decoded, so a report of
-    /// another version gets that message and not a decoding error. O(size of the file).
+    /// schema). A report of another schema version gets that message, not a decoding error
+    /// (`decode(_:path:)`). O(size of the file).
     ///
     /// - Throws: `ReportLoadError`: `.unreadable` (exit 66); `.malformedJSON` with line and
     ///   column, `.notAReport`, `.unsupportedSchema`, `.invalid` with the key path (exit 65).
@@ -25,33 +25,37 @@ extension Report {
     /// timeline) and weigh well under 1 MiB; parsing JSON takes several times its size.
     public static var maximumFileBytes: Int { 64 << 20 }
 
-    /// Decodes a report from JSON bytes; `path` names them in errors.
+    /// Decodes a report from JSON bytes; `path` names them in errors. The bytes are parsed once
+    /// when they are a report of this schema; only bytes that fail are parsed again, loosely,
+    /// to say why in the order a reader expects: not JSON, not a report, another schema
+    /// version, then what is wrong in this one.
     public static func decode(_ data: Data, path: String) throws(ReportLoadError) -> Report {
+        let report: Report
+        do {
+            report = try JSONDecoder().decode(Report.self, from: data)
+        } catch {
+            throw ReportLoadError(path: path, problem: failureProblem(error, in: data))
+        }
+        guard report.schemaVersion == currentSchemaVersion else {
+            throw ReportLoadError(path: path, problem: .unsupportedSchema(report.schemaVersion))
+        }
+        return report
+    }
+
+    /// Why `data` did not decode as a report, given the decoder's `error`.
+    private static func failureProblem(_ error: any Error, in data: Data) -> ReportLoadError.Problem {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw ReportLoadError(path: path, problem: Self.syntaxProblem(error, in: data))
+            return syntaxProblem(error, in: data)
         }
-        guard let top = object as? [String: Any] else {
-            throw ReportLoadError(path: path, problem: .notAReport("the top level is not a JSON object"))
-        }
-        guard let version = top["schema_version"] else {
-            throw ReportLoadError(path: path, problem: .notAReport("it has no \"schema_version\""))
-        }
-        guard let number = version as? Int else {
-            throw ReportLoadError(path: path, problem: .notAReport("\"schema_version\" is not a whole number"))
-        }
-        guard number == currentSchemaVersion else {
-            throw ReportLoadError(path: path, problem: .unsupportedSchema(number))
-        }
-        do {
-            return try JSONDecoder().decode(Report.self, from: data)
-        } catch let error as DecodingError {
-            throw ReportLoadError(path: path, problem: Self.decodingProblem(error))
-        } catch {
-            throw ReportLoadError(path: path, problem: .invalid(path: "(top level)", reason: String(describing: error)))
-        }
+        guard let top = object as? [String: Any] else { return .notAReport("the top level is not a JSON object") }
+        guard let version = top["schema_version"] else { return .notAReport("it has no \"schema_version\"") }
+        guard let number = version as? Int else { return .notAReport("\"schema_version\" is not a whole number") }
+        guard number == currentSchemaVersion else { return .unsupportedSchema(number) }
+        if let error = error as? DecodingError { return decodingProblem(error) }
+        return .invalid(path: "(top level)", reason: String(describing: error))
     }
 
     /// Foundation reports a syntax error as "… around character N." (a byte offset); the
