@@ -56,6 +56,24 @@ struct RadioAttributionTests {
         #expect(Array(attribution.wokeRadio) == [true, false])
     }
 
+    @Test func aPacketOnTheOtherRadioChangesNothingOfThisRadiosShares() {
+        // The same two LTE packets as above with a Wi-Fi packet between them: each radio's
+        // tails are its own, so every share is what that radio's packets alone would give.
+        var run = TimelineBuilder()
+        run.net(1, .rx, bytes: 2_000, host: "a.example", link: .cellular)
+        run.net(2.5, .rx, bytes: 1_500, host: "w.example", link: .wifi)
+        run.net(4, .tx, bytes: 500, host: "b.example", link: .cellular)
+        let attribution = RadioAttribution(run.build(end: 30), model: model)
+        var alone = TimelineBuilder()
+        alone.net(2.5, .rx, bytes: 1_500, host: "w.example", link: .wifi)
+        let wifiAlone = RadioAttribution(alone.build(end: 30), model: model)
+        #expect(close(attribution.addedJoules[0], promotionJ + tailJ()))
+        #expect(close(attribution.addedJoules[1], wifiAlone.addedJoules[0]))
+        #expect(wifiAlone.addedJoules[0] > 0)
+        #expect(close(attribution.addedJoules[2], tailJ(over: 4 - 1 - lte.promotionS.value)))
+        #expect(Array(attribution.wokeRadio) == [true, true, false])
+    }
+
     @Test func aPacketDuringThePromotionOrInsideASpanAddsNothing() {
         // The second packet waits for the promotion the first started and is served with it;
         // the third comes while a capture event's span keeps the radio connected.
