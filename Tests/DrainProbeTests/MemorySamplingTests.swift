@@ -53,16 +53,23 @@ struct MemorySamplingTests {
         let fixture = try ProbeFixture()
         defer { fixture.remove() }
         let probe = try fixture.probe()
-        let before = try #require(probe.sampleMemory())
+        defer { probe.close() }
+        // The footprint is the whole process's, and the tests running alongside allocate and
+        // free too (under AddressSanitizer, tens of MiB at a time), so one measurement can
+        // show less than was touched, even a drop. An attempt they disturb is made again, up
+        // to five times: touching 64 MiB must show at least 48 MiB of growth in one of them.
         let size = 64 << 20
-        let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
-        defer { block.deallocate() }
-        // Touch every page so that it becomes resident.
-        for page in stride(from: 0, to: size, by: 4096) { block.storeBytes(of: 1, toByteOffset: page, as: UInt8.self) }
-        let after = try #require(probe.sampleMemory())
-        probe.close()
-        // Other tests run alongside and allocate too, so only a lower bound holds: at least
-        // most of the 64 MiB touched.
-        #expect(after - before >= 48 << 20)
+        var growths: [Int] = []
+        for _ in 0..<5 {
+            let before = try #require(probe.sampleMemory())
+            let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
+            defer { block.deallocate() }
+            // Touch every page so that it becomes resident.
+            for page in stride(from: 0, to: size, by: 4096) { block.storeBytes(of: 1, toByteOffset: page, as: UInt8.self) }
+            let after = try #require(probe.sampleMemory())
+            growths.append(after - before)
+            if after - before >= 48 << 20 { break }
+        }
+        #expect(growths.contains { $0 >= 48 << 20 }, "growth of each attempt: \(growths)")
     }
 }

@@ -146,7 +146,9 @@ public struct NetUncompressedRule: Rule {
             let type = http.contentType[index], encoding = http.contentEncoding[index]
             guard type != 0, http.bodyBytes[index] > 0 else { continue }
             if textType[Int(type)] < 0 { textType[Int(type)] = Self.isPlainText(timeline.strings[type]) ? 1 : 0 }
-            if encoding != 0, identity[Int(encoding)] < 0 { identity[Int(encoding)] = Self.isIdentity(timeline.strings[encoding]) ? 1 : 0 }
+            if encoding != 0, identity[Int(encoding)] < 0 {
+                identity[Int(encoding)] = Self.isIdentity(timeline.strings[encoding]) ? 1 : 0
+            }
             let isText = textType[Int(type)] == 1
             let unencoded = encoding == 0 || identity[Int(encoding)] == 1
             let bytes = http.contentLength[index] >= 0 ? http.contentLength[index] : http.bodyBytes[index]
@@ -194,9 +196,11 @@ public struct NetUncompressedRule: Rule {
             if normalized[Int(item.path)] < 0 {
                 // The query starts at the first `?` byte; bytes, not characters, so a mark
                 // combining with it cannot hide it.
-                let path =
-                    item.path == 0
-                    ? "" : FindingKey.normalize(String(decoding: timeline.strings[item.path].utf8.prefix { $0 != UInt8(ascii: "?") }, as: UTF8.self))
+                var path = ""
+                if item.path != 0 {
+                    let withoutQuery = timeline.strings[item.path].utf8.prefix { $0 != UInt8(ascii: "?") }
+                    path = FindingKey.normalize(String(decoding: withoutQuery, as: UTF8.self))
+                }
                 let index = pathIndex[path] ?? Int32(paths.count)
                 if index == paths.count {
                     paths.append(path)
