@@ -121,27 +121,24 @@ public struct NetUncompressedRule: Rule {
         // Per string: unknown (-1), no (0) or yes (1); each content type and encoding is read once.
         var textType = [Int8](repeating: -1, count: timeline.strings.count)
         var identity = [Int8](repeating: -1, count: timeline.strings.count)
-        // Each flow's request paths in table order, and how many of them and of its answers
-        // the walk has passed: a response takes the path of the request it answers (0 when
-        // that request has not come yet).
+        // Each flow's requests in table order, and how many of them and of its answers the walk
+        // has passed: a response takes the path of the request it answers (0 when that request
+        // has not come yet).
         let flowCount = timeline.flows.count
-        var firstRequest = [Int32](repeating: 0, count: flowCount + 1)
-        for index in 0..<http.count where http.isRequest[index] { firstRequest[Int(http.flow[index]) + 1] += 1 }
-        for flow in 0..<flowCount { firstRequest[flow + 1] += firstRequest[flow] }
-        var requestPaths = [StringID](repeating: 0, count: Int(firstRequest[flowCount]))
-        var asked = [Int32](repeating: 0, count: flowCount)
-        var answered = [Int32](repeating: 0, count: flowCount)
+        let requests = IndexGroups(count: http.count, groups: flowCount) { http.isRequest[$0] ? Int(http.flow[$0]) : nil }
+        var asked = [Int](repeating: 0, count: flowCount)
+        var answered = [Int](repeating: 0, count: flowCount)
         var flagged: [Flagged] = []
         for index in 0..<http.count {
             let flow = Int(http.flow[index])
             var path = http.path[index]
             if http.isRequest[index] {
-                requestPaths[Int(firstRequest[flow] + asked[flow])] = path
                 asked[flow] += 1
             } else {
                 let answer = answered[flow]
                 answered[flow] = answer + 1
-                path = answer < asked[flow] ? requestPaths[Int(firstRequest[flow] + answer)] : 0
+                let ofFlow = requests.members(of: flow)
+                path = answer < asked[flow] ? http.path[Int(ofFlow[ofFlow.startIndex + answer])] : 0
             }
             let type = http.contentType[index], encoding = http.contentEncoding[index]
             guard type != 0, http.bodyBytes[index] > 0 else { continue }
@@ -194,13 +191,8 @@ public struct NetUncompressedRule: Rule {
         var groups: [[Int]] = []
         for (position, item) in flagged.enumerated() {
             if normalized[Int(item.path)] < 0 {
-                // The query starts at the first `?` byte; bytes, not characters, so a mark
-                // combining with it cannot hide it.
-                var path = ""
-                if item.path != 0 {
-                    let withoutQuery = timeline.strings[item.path].utf8.prefix { $0 != UInt8(ascii: "?") }
-                    path = FindingKey.normalize(String(decoding: withoutQuery, as: UTF8.self))
-                }
+                // The finding key drops the query (from the first `?` or `#` byte).
+                let path = item.path == 0 ? "" : FindingKey.normalize(timeline.strings[item.path])
                 let index = pathIndex[path] ?? Int32(paths.count)
                 if index == paths.count {
                     paths.append(path)
@@ -258,22 +250,13 @@ public struct NetUncompressedRule: Rule {
             positionOf[item.message] = Int32(position)
             chosen[Int(http.flow[item.message])] = true
         }
-        // The messages of the chosen flows, flow after flow, each flow's in table order.
-        var firstMessage = [Int32](repeating: 0, count: flows.count + 1)
-        for index in 0..<http.count where chosen[Int(http.flow[index])] { firstMessage[Int(http.flow[index]) + 1] += 1 }
-        for flow in 0..<flows.count { firstMessage[flow + 1] += firstMessage[flow] }
-        var placed = Array(firstMessage.dropLast())
-        var byFlow = [Int32](repeating: 0, count: Int(firstMessage[flows.count]))
-        for index in 0..<http.count where chosen[Int(http.flow[index])] {
-            let flow = Int(http.flow[index])
-            byFlow[Int(placed[flow])] = Int32(index)
-            placed[flow] += 1
-        }
+        // The messages of the chosen flows, each flow's in table order.
+        let byFlow = IndexGroups(count: http.count, groups: flows.count) { chosen[Int(http.flow[$0])] ? Int(http.flow[$0]) : nil }
         let rows = context.flowRows
         var messages: [Int] = []
         for flow in 0..<flows.count where chosen[flow] {
             let requestsGoUp = flows.flags[flow].contains(.deviceOpened)
-            let ofFlow = byFlow[Int(firstMessage[flow])..<Int(firstMessage[flow + 1])]
+            let ofFlow = byFlow.members(of: flow)
             for isRequest in [true, false] {
                 messages.removeAll(keepingCapacity: true)
                 for message in ofFlow where http.isRequest[Int(message)] == isRequest { messages.append(Int(message)) }

@@ -4,22 +4,19 @@ import DrainTrace
 /// labels each event with its flow's `connection` (`label2`), unique per input.
 ///
 /// Built once per run (`RuleContext.flowRows`) for all the rules that go from a flow to its
-/// events: the rows of flow `f` are `rows[offsets[f]..<offsets[f + 1]]`, in time order. 4 bytes
-/// per `net` event with a flow and per flow; no hashing per event unless two inputs' flows
-/// share a label.
+/// events, grouped by flow (`IndexGroups`), in time order. 4 bytes per `net` event with a flow
+/// and per flow; no hashing per event unless two inputs' flows share a label.
 struct FlowRows: Sendable {
     private struct Key: Hashable {
         var input: UInt16
         var connection: StringID
     }
 
-    private let offsets: [Int32]
-    private let rows: [Int32]
+    private let groups: IndexGroups
 
     /// O(events + flows + strings).
     init(_ timeline: Timeline) {
         let flows = timeline.flows
-        precondition(timeline.count < Int(Int32.max), "a run's rows are numbered in 31 bits")
         // The flow of each connection label, by string id; -2 where flows of several inputs
         // share the label, which `shared` then tells apart.
         var flowOfLabel = [Int32](repeating: -1, count: flows.count == 0 ? 0 : timeline.strings.count)
@@ -45,28 +42,16 @@ struct FlowRows: Sendable {
             guard found == -2 else { return nil }
             return shared[Key(input: timeline.input[row], connection: timeline.label2[row])].map(Int.init)
         }
-        var offsets = [Int32](repeating: 0, count: flows.count + 1)
         guard !flowOfLabel.isEmpty else {
-            (self.offsets, rows) = (offsets, [])
+            groups = IndexGroups(empty: flows.count)
             return
         }
-        for row in 0..<timeline.count {
-            if let flow = flow(ofRow: row) { offsets[flow + 1] += 1 }
-        }
-        for flow in 0..<flows.count { offsets[flow + 1] += offsets[flow] }
-        var next = offsets
-        var rows = [Int32](repeating: 0, count: Int(offsets[flows.count]))
-        for row in 0..<timeline.count {
-            guard let flow = flow(ofRow: row) else { continue }
-            rows[Int(next[flow])] = Int32(row)
-            next[flow] += 1
-        }
-        (self.offsets, self.rows) = (offsets, rows)
+        groups = IndexGroups(count: timeline.count, groups: flows.count, groupOf: flow(ofRow:))
     }
 
     /// The rows of `flow`'s `net` events, in time order. O(1).
     func rows(of flow: Int) -> LazyMapSequence<ArraySlice<Int32>, Int> {
-        rows[Int(offsets[flow])..<Int(offsets[flow + 1])].lazy.map(Int.init)
+        groups.members(of: flow).lazy.map(Int.init)
     }
 
     /// The joules charged to the events of `flow` that overlap `[start, end]` (all of them by
