@@ -108,7 +108,7 @@ struct StoredRunRow {
         }
         let json: String
         do {
-            json = try ReportJSON.encode(report, pretty: true) + "\n"
+            json = try ReportJSON.document(report)
         } catch {
             throw .damaged(store: store, reason: "the report cannot be encoded: \(error)")
         }

@@ -103,7 +103,7 @@ struct CompareCommand: ParsableCommand {
         var standardOutput: String?
         do {
             if let json {
-                let text = try ReportJSON.encode(comparison, pretty: true) + "\n"
+                let text = try ReportJSON.document(comparison)
                 if json == "-" { standardOutput = text } else { files.append((json, text)) }
             }
             if let html { files.append((html, try CompareHTMLRenderer.render(comparison))) }

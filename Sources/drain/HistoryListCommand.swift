@@ -42,7 +42,7 @@ struct HistoryListCommand: ParsableCommand {
         let limit = limit
         let runs = try await using(store) { store throws(StoreError) in try await store.list(runFilter, limit: limit) }
         if let json {
-            try writeOutput(try ReportJSON.encode(runs, pretty: true) + "\n", to: json)
+            try writeOutput(try ReportJSON.document(runs), to: json)
             if json == "-" { return }
         }
         Console.standardOutput(HistoryTerminalRenderer.list(runs))

@@ -32,7 +32,7 @@ struct HistoryShowCommand: ParsableCommand {
         let storedRun = storedRun
         let stored = try await using(store) { store throws(StoreError) in try await store.run(try await storedRun.id(in: store)) }
         if let json {
-            try writeOutput(try ReportJSON.encode(stored, pretty: true) + "\n", to: json)
+            try writeOutput(try ReportJSON.document(stored), to: json)
             if json == "-" { return }
         }
         Console.standardOutput(HistoryTerminalRenderer.show(stored))

@@ -72,7 +72,7 @@ struct HistoryTrendCommand: ParsableCommand {
             wroteStandardOutput = wroteStandardOutput || csv == "-"
         }
         if let json {
-            try writeOutput(try ReportJSON.encode(series, pretty: true) + "\n", to: json)
+            try writeOutput(try ReportJSON.document(series), to: json)
             wroteStandardOutput = wroteStandardOutput || json == "-"
         }
         if !wroteStandardOutput { Console.standardOutput(HistoryTerminalRenderer.trend(series)) }

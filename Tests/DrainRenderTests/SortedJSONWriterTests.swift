@@ -220,6 +220,51 @@ import Testing
         }
     }
 
+    /// Rows of the radio lane and the burst list are written member by member, not through
+    /// `Encodable` (`JSONRow`): the same bytes as Foundation's for rows with every kind of
+    /// value, alone, nested and empty, and a non-finite number in one still names its path.
+    struct RowHolder: Encodable {
+        var bursts: [BurstSummary]
+        var lane: [RadioLaneSegment]
+        var nested: [[BurstSummary]]
+    }
+
+    @Test func rowsWrittenMemberByMemberAreFoundationsBytes() throws {
+        var generator = SystemRandomNumberGenerator()
+        let texts = ["cellular", "wifi", "", "api.example.com", "a\"b\\c\n\u{1}/é→日本 </script>", "2001:db8::1 → 443"]
+        func number() -> Double {
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: return Double(Int.random(in: -5...100_000, using: &generator))
+            case 1: return Double.random(in: 0..<1e7, using: &generator)
+            case 2:
+                let pattern = Double(bitPattern: generator.next())
+                return pattern.isFinite ? pattern : 0.5
+            default: return [0.1 + 0.2, 1e-7, 1e21, -0.0, 2049.5155184882497][Int.random(in: 0..<5, using: &generator)]
+            }
+        }
+        func burst() -> BurstSummary {
+            BurstSummary(
+                link: texts.randomElement(using: &generator)!, startS: number(), endS: number(), endpoint: texts.randomElement(using: &generator)!,
+                endpoints: Int.random(in: 0...Int.max, using: &generator), bytesUp: Int64.random(in: .min ... .max, using: &generator),
+                bytesDown: Int64.random(in: 0...1 << 40, using: &generator), events: Int.random(in: -3...1_000, using: &generator), energyJ: number())
+        }
+        func segment() -> RadioLaneSegment {
+            RadioLaneSegment(link: texts.randomElement(using: &generator)!, state: texts.randomElement(using: &generator)!, startS: number(), endS: number())
+        }
+        for count in [0, 1, 2, 7, 200] {
+            let bursts = (0..<count).map { _ in burst() }
+            let lane = (0..<count).map { _ in segment() }
+            try Self.expectSameBytes(bursts, "\(count) bursts at the top")
+            try Self.expectSameBytes(lane, "\(count) lane segments at the top")
+            try Self.expectSameBytes(RowHolder(bursts: bursts, lane: lane, nested: [bursts, [], bursts]), "\(count) rows nested")
+        }
+        var report = ReportFixture.realistic
+        report.radio.bursts[report.radio.bursts.count - 1].energyJ = .nan
+        #expect(throws: ReportRenderError.nonFiniteNumber(path: "radio.bursts[\(report.radio.bursts.count - 1)].energy_j")) {
+            try ReportJSON.encode(report, pretty: true)
+        }
+    }
+
     struct NonFinite: Encodable {
         var values: [Double]
     }

@@ -75,7 +75,7 @@ extension Baseline {
 
     /// The baseline as pretty JSON with sorted keys: the same runs give the same bytes.
     public func json() throws(ReportRenderError) -> String {
-        try ReportJSON.encode(self, pretty: true) + "\n"
+        try ReportJSON.document(self)
     }
 }
 

@@ -13,6 +13,6 @@ public struct GateJSONRenderer: Sendable {
     ///   a number, and writing it as absent would make a verdict that no longer decodes (most
     ///   of its numbers are required), so the verdict is refused instead.
     public func render(_ verdict: GateVerdict) throws(ReportRenderError) -> String {
-        try ReportJSON.encode(verdict, pretty: true) + "\n"
+        try ReportJSON.document(verdict)
     }
 }

@@ -8,6 +8,6 @@ public struct JSONReportRenderer: Sendable {
     ///
     /// - Throws: `ReportRenderError.nonFiniteNumber` when a number is NaN or infinite.
     public static func render(_ report: Report) throws(ReportRenderError) -> String {
-        try ReportJSON.encode(report, pretty: true) + "\n"
+        try ReportJSON.document(report)
     }
 }

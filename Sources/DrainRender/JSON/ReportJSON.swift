@@ -16,6 +16,16 @@ public enum ReportJSON {
         return try foundationEncode(value, pretty: pretty)
     }
 
+    /// `value` pretty-printed with a final newline: the document Drain writes to a file. The
+    /// newline is added to the bytes, so the text is made once.
+    public static func document(_ value: some Encodable) throws(ReportRenderError) -> String {
+        if var bytes = try? SortedJSONWriter.encode(value, pretty: true) {
+            bytes.append(UInt8(ascii: "\n"))
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return try foundationEncode(value, pretty: true) + "\n"
+    }
+
     /// The same encoding through Foundation's `JSONEncoder`.
     static func foundationEncode(_ value: some Encodable, pretty: Bool) throws(ReportRenderError) -> String {
         let encoder = JSONEncoder()
