@@ -119,7 +119,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "DrainYAMLTests", dependencies: ["DrainYAML"]),
+        .testTarget(name: "DrainYAMLTests", dependencies: ["DrainYAML", "DrainTestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "DrainModelTests", dependencies: ["DrainModel", "DrainTrace", "DrainTestSupport"]),
         .testTarget(name: "DrainAggregateTests", dependencies: ["DrainAggregate", "DrainTrace"]),
         .testTarget(

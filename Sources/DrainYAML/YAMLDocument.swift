@@ -12,7 +12,8 @@ public enum YAMLDocument {
         let parser: Parser
         let root: Node?
         do {
-            parser = try Parser(yaml: text)
+            // No resolver patterns: `Node.hasTag` reads untagged scalars (`PlainScalarType`).
+            parser = try Parser(yaml: text, resolver: .basic)
             root = try parser.singleRoot()
         } catch {
             throw syntaxError(error)

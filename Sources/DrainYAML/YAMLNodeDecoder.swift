@@ -186,9 +186,20 @@ extension Node {
         return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
     }
 
-    /// Whether the node resolved to a YAML core type (an unquoted `3` is an int, `"3"` text).
+    /// Whether the node is a scalar of a YAML core type: an explicit tag's (`!!int 3`; quoted
+    /// scalars carry `str`, so `"3"` is text), or, untagged, what its text reads as
+    /// (`PlainScalarType`: an unquoted `3` is an int). Reads the tag as the parser left it:
+    /// resolving it would ask the document's resolver, which has no patterns.
     func hasTag(_ name: Tag.Name) -> Bool {
-        tag.rawValue == name.rawValue
+        guard case .scalar(let scalar) = self else { return false }
+        let given = scalar.tag.rawValue
+        guard given == Tag.Name.implicit.rawValue else { return given == name.rawValue }
+        switch PlainScalarType(scalar.string) {
+        case .bool: return name == .bool
+        case .int: return name == .int
+        case .float: return name == .float
+        case .other: return false
+        }
     }
 
     var kindDescription: String {
