@@ -127,6 +127,68 @@ import Testing
         }
     }
 
+    /// Read ahead, a classic pcap file in this machine's byte order has its records read in
+    /// place (`PcapRecordLayout`) for as long as libpcap would return them unchanged; the
+    /// record where that stops, and everything after it, is libpcap's. Each such stop reads
+    /// as libpcap alone reads it.
+    @Test func recordsLeftToLibpcapReadTheSameAhead() throws {
+        func frame(_ index: Int, size: Int) -> [UInt8] {
+            Frame.ethernet(IPPacket.udp(from: deviceV4, UInt16(40000 + index % 500), to: "203.0.113.9", 443, [UInt8](repeating: 0xC3, count: size)))
+        }
+        // Longer than the snapshot length, 3 MiB in: libpcap keeps the first 300 bytes of it.
+        var longer = PcapWriter(linkType: Frame.ethernetType, snapLength: 300, precision: .nanoseconds)
+        for index in 0..<14_000 { longer.add(nanoseconds: 1_700_000_000_000_000_000 + Int64(index) * 1_000_000, frame(index, size: index == 12_000 ? 1_000 : 200)) }
+        try withTemporaryFile(longer.bytes, name: "longer.pcap") { Self.compare($0, "a record longer than the snapshot length") }
+
+        // A record claiming more than libpcap's maximum for Ethernet, 2 MiB in: refused.
+        var damaged = PcapWriter(linkType: Frame.ethernetType)
+        for index in 0..<9_000 { damaged.add(at: 1_700_000_000 + Double(index) / 100, frame(index, size: 200)) }
+        let cut = damaged.bytes.count
+        try withTemporaryFile(damaged.bytes + [0, 0, 0, 0x65, 0, 0, 0, 0] + [0, 0, 8, 0] + [0, 0, 8, 0] + [UInt8](repeating: 0, count: 64), name: "damaged.pcap") { path in
+            Self.compare(path, "a damaged record")
+            #expect(throws: ImportError.self) { try Self.read(path, readAhead: .always) }
+        }
+        #expect(cut > 2 << 20)
+
+        // Microsecond time stamps, and files libpcap alone reads: the other byte order, version 2.3.
+        var micro = PcapWriter(linkType: Frame.ethernetType, precision: .microseconds)
+        var big = PcapWriter(linkType: Frame.ethernetType, precision: .nanoseconds, byteOrder: .big)
+        for index in 0..<20_000 {
+            micro.add(at: 1_700_000_000 + Double(index) * 0.000_731, frame(index, size: 300))
+            big.add(nanoseconds: 1_700_000_000_000_000_000 + Int64(index) * 731_000, frame(index, size: 300))
+        }
+        var old = micro.bytes
+        old[6] = 3
+        for (bytes, name) in [(micro.bytes, "microseconds"), (big.bytes, "big-endian"), (old, "version 2.3")] {
+            try withTemporaryFile(bytes, name: "\(name).pcap") { Self.compare($0, name) }
+        }
+    }
+
+    /// Which files have their records read in place: classic pcap in this machine's byte
+    /// order, version 2.4, uncompressed; nothing else.
+    @Test func onlyClassicPcapInThisByteOrderIsReadInPlace() throws {
+        let packet = Frame.ethernet(IPPacket.udp(from: deviceV4, 40000, to: "203.0.113.9", 443, [1, 2, 3]))
+        func layout(_ bytes: [UInt8], name: String) throws -> PcapRecordLayout? {
+            try withTemporaryFile(bytes, name: name) { try CaptureFile(path: $0).inPlaceRecords }
+        }
+        for precision in [PcapWriter.Precision.microseconds, .nanoseconds] {
+            var writer = PcapWriter(linkType: Frame.ethernetType, snapLength: 1_500, precision: precision)
+            writer.add(at: 1_700_000_000, packet)
+            let found = try #require(try layout(writer.bytes, name: "little.pcap"))
+            #expect(found.firstRecord == 24 && found.snapshot == 1_500 && found.nanoseconds == (precision == .nanoseconds))
+            var old = writer.bytes
+            old[6] = 3
+            #expect(try layout(old, name: "old.pcap") == nil)
+            #expect(try layout(Gzip.compress(writer.bytes, level: 1), name: "little.pcap.gz") == nil)
+            var big = PcapWriter(linkType: Frame.ethernetType, precision: precision, byteOrder: .big)
+            big.add(at: 1_700_000_000, packet)
+            #expect(try layout(big.bytes, name: "big.pcap") == nil)
+        }
+        var pcapng = PcapngWriter()
+        pcapng.addInterface(linkType: UInt16(Frame.ethernetType))
+        #expect(try layout(pcapng.bytes, name: "capture.pcapng") == nil)
+    }
+
     /// Progress values, from whichever thread reports them.
     final class ProgressLog: @unchecked Sendable {
         private let lock = NSLock()

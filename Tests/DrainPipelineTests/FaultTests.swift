@@ -18,16 +18,28 @@ import Glibc
         try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !keep.contains($0) }.sorted()
     }
 
-    /// Where process `pid` is reading `path`, from `/proc/PID/fdinfo`.
+    /// How far process `pid` has read `path`: its descriptor's position (`/proc/PID/fdinfo`), or
+    /// what the process has read in all when that is more.
     private static func readPosition(of path: String, pid: Int32) -> Int? {
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
         for descriptor in descriptors where (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(descriptor)")) == path {
             guard let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(descriptor)", encoding: .utf8) else { continue }
             for line in info.split(separator: "\n") where line.hasPrefix("pos:") {
-                return Int(line.dropFirst(4).trimmingCharacters(in: .whitespaces))
+                // A classic pcap file is read with pread, which leaves the position where libpcap
+                // opened it: then what the process has read in all tells how far it is.
+                return max(Int(line.dropFirst(4).trimmingCharacters(in: .whitespaces)) ?? 0, bytesRead(by: pid))
             }
         }
         return nil
+    }
+
+    /// The bytes `pid` has read with read system calls of any kind (`rchar` of /proc/PID/io).
+    private static func bytesRead(by pid: Int32) -> Int {
+        guard let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return 0 }
+        for line in io.split(separator: "\n") where line.hasPrefix("rchar:") {
+            return Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces)) ?? 0
+        }
+        return 0
     }
 
     /// Starts `drain analyze INPUT --json OUT`, stops it once it is reading `input`, truncates

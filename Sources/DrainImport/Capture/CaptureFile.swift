@@ -28,6 +28,9 @@ final class CaptureFile {
     let firstRecordOffset: Int64?
     /// The decompressing stream libpcap reads a gzip-compressed file through.
     let gzip: GzipCaptureStream?
+    /// For a classic pcap file whose records can be read straight from the file
+    /// (`PcapRecordLayout`), where and how; `nil` for every other file, read by libpcap alone.
+    let inPlaceRecords: PcapRecordLayout?
 
     /// The size of the stdio buffer libpcap reads a capture file through.
     static let readBufferBytes = 1 << 20
@@ -102,6 +105,21 @@ final class CaptureFile {
         dataLinkType = pcap_datalink(handle)
         size = regular && gzip == nil ? Int64(status.st_size) : nil
         firstRecordOffset = regular && Self.classicPcapIsBigEndian(head) != nil ? Int64(Self.pcapHeaderSize) : nil
+        inPlaceRecords = regular && gzip == nil ? Self.inPlaceLayout(head: head, handle: handle) : nil
+    }
+
+    /// The layout of a classic pcap file in this machine's byte order, format 2.4 or later,
+    /// that libpcap opened with its stream at the first record; `nil` otherwise.
+    private static func inPlaceLayout(head: [UInt8], handle: OpaquePointer) -> PcapRecordLayout? {
+        guard head.count == pcapHeaderSize, let stream = pcap_file(handle), ftello(stream) == Int64(pcapHeaderSize) else { return nil }
+        let (magic, major, minor) = head.withUnsafeBytes {
+            ($0.loadUnaligned(as: UInt32.self), $0.loadUnaligned(fromByteOffset: 4, as: UInt16.self), $0.loadUnaligned(fromByteOffset: 6, as: UInt16.self))
+        }
+        let snapshot = pcap_snapshot(handle)
+        guard magic == 0xA1B2_C3D4 || magic == 0xA1B2_3C4D, major == 2, minor >= 4, snapshot > 0 else { return nil }
+        return PcapRecordLayout(
+            descriptor: fileno(stream), stream: stream, firstRecord: Int64(pcapHeaderSize), snapshot: UInt32(snapshot),
+            nanoseconds: magic == 0xA1B2_3C4D)
     }
 
     /// Opens a gzip-compressed capture for libpcap: the stream it reads, and the first bytes

@@ -22,6 +22,8 @@ struct CaptureReader {
 
     /// Whether libpcap reads on a thread of its own, ahead of the decoding (`PacketPipe`).
     let readAhead: Bool
+    /// Why the reading thread stopped, when the error was its own rather than libpcap's.
+    private var readerFailure: String?
 
     init(file: CaptureFile, decoder: PacketDecoder, tracker: FlowTracker, progress: ImportProgress? = nil, readAhead: Bool = false) {
         self.file = file
@@ -79,7 +81,10 @@ struct CaptureReader {
     private mutating func readPipelined(_ cursor: inout Cursor) -> Int32 {
         let pipe = PacketPipe()
         let source = PcapSource(file: file)
-        guard let reader = JoinableThread.start(runHereIfNoThread: false, { pipe.read(source.file.handle, bytesRead: { source.file.bytesRead }) })
+        guard
+            let reader = JoinableThread.start(
+                runHereIfNoThread: false,
+                { pipe.read(source.file.handle, inPlace: source.file.inPlaceRecords, bytesRead: { source.file.bytesRead }) })
         else { return readHere(&cursor) }
         while let batch = pipe.nextFilled() {
             batch.bytes.withUnsafeBytes { bytes in
@@ -94,6 +99,7 @@ struct CaptureReader {
             pipe.release()
         }
         reader.join()
+        readerFailure = pipe.failure
         return pipe.stopStatus
     }
 
@@ -155,7 +161,7 @@ struct CaptureReader {
     /// or refuse the file if the record there is damaged rather than cut short.
     private func recordStop(status: Int32, recordOffset: Int64?, diagnostics: inout ImportDiagnostics) throws(ImportError) {
         if let failure = file.gzip?.failure { throw failure }
-        let reason = status == PCAP_ERROR ? file.lastError : "pcap_next_ex returned \(status)"
+        let reason = status == PCAP_ERROR ? readerFailure ?? file.lastError : "pcap_next_ex returned \(status)"
         let stopped = recordOffset ?? file.position
         let rest: String
         if let stopped, let size = file.size, size >= stopped {

@@ -31,6 +31,21 @@ final class PacketBatch: @unchecked Sendable {
     }
 }
 
+/// A classic pcap file whose records `PacketPipe` reads in place: a regular, uncompressed file
+/// in this machine's byte order, format version 2.4 or later (no swapped length fields, no
+/// pseudo-headers libpcap rewrites), open in libpcap with its stream at the first record.
+struct PcapRecordLayout {
+    /// The stream's descriptor, read with `pread`, which leaves the stream's position alone.
+    let descriptor: Int32
+    /// libpcap's stream, moved to where libpcap takes over.
+    let stream: UnsafeMutablePointer<FILE>
+    let firstRecord: Int64
+    /// libpcap's snapshot length for the file (`pcap_snapshot`).
+    let snapshot: UInt32
+    /// Whether the time stamps' fractions are nanoseconds (else microseconds).
+    let nanoseconds: Bool
+}
+
 /// libpcap's read loop on a thread of its own, a few batches ahead of the thread that decodes
 /// the packets: reading (and, for gzip, inflating) a capture costs about as much as decoding
 /// it and tracking its flows, and the two now overlap.
@@ -54,6 +69,8 @@ final class PacketPipe: @unchecked Sendable {
     private var finished = false
     /// `pcap_next_ex`'s status when the reader stopped (not 1).
     private(set) var stopStatus: Int32 = 0
+    /// Why the reader stopped with `PCAP_ERROR` when the error is its own, not libpcap's.
+    private(set) var failure: String?
 
     init() {
         batches = (0..<Self.slots).map { _ in PacketBatch(capacity: Self.batchBytes) }
@@ -68,8 +85,20 @@ final class PacketPipe: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// The reader's loop: fills batches from `handle` until `pcap_next_ex` stops.
-    func read(_ handle: OpaquePointer, bytesRead: () -> Int64?) {
+    /// The reader's loop: fills batches from `handle` until `pcap_next_ex` stops; for a file
+    /// whose records can be read in place (`layout`), first straight from the file
+    /// (`readInPlace`), handing the rest to libpcap where that stops.
+    func read(_ handle: OpaquePointer, inPlace layout: PcapRecordLayout?, bytesRead: () -> Int64?) {
+        if let layout {
+            let resume = readInPlace(layout)
+            guard fseeko(layout.stream, off_t(resume), SEEK_SET) == 0 else {
+                failure = "error reading dump file: \(String(cString: strerror(errno)))"
+                let batch = nextEmpty()
+                batch.records.removeAll(keepingCapacity: true)
+                publish(stoppedWith: PCAP_ERROR)
+                return
+            }
+        }
         var header: UnsafeMutablePointer<pcap_pkthdr>?
         var data: UnsafePointer<UInt8>?
         while true {
@@ -92,6 +121,58 @@ final class PacketPipe: @unchecked Sendable {
             publish(stoppedWith: status == 1 ? nil : status)
             if status != 1 { return }
         }
+    }
+
+    /// Fills batches with whole records read straight from the file into the batch (one copy,
+    /// the kernel's, where libpcap copies each packet twice more), from `layout.firstRecord`
+    /// for as long as each record is one libpcap would return unchanged: its header and
+    /// captured bytes all there, its captured length within the snapshot length. Returns the
+    /// offset of the first record it did not take — at the end of the file, before a record
+    /// cut short, longer than the snapshot length or than a batch — where libpcap goes on,
+    /// reporting the end, the damage or the record as it would have. O(bytes read).
+    private func readInPlace(_ layout: PcapRecordLayout) -> Int64 {
+        var offset = layout.firstRecord
+        while true {
+            let batch = nextEmpty()
+            batch.records.removeAll(keepingCapacity: true)
+            if batch.bytes.count < Self.batchBytes {
+                batch.bytes.append(contentsOf: repeatElement(0, count: Self.batchBytes - batch.bytes.count))
+            }
+            let taken = batch.bytes.withUnsafeMutableBytes { buffer -> Int in
+                let count = pread(layout.descriptor, buffer.baseAddress, buffer.count, off_t(offset))
+                guard count > 0 else { return 0 }
+                return Self.takeRecords(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), layout: layout, into: batch)
+            }
+            guard taken > 0 else {
+                // Nothing taken: the batch goes back unpublished, empty, for libpcap to fill.
+                batch.records.removeAll(keepingCapacity: true)
+                return offset
+            }
+            offset += Int64(taken)
+            batch.bytesRead = offset
+            publish(stoppedWith: nil)
+        }
+    }
+
+    /// Appends to `batch` the whole records at the start of `bytes` that libpcap would return
+    /// unchanged (see `readInPlace`); returns how many bytes they take.
+    private static func takeRecords(_ bytes: UnsafeRawBufferPointer, layout: PcapRecordLayout, into batch: PacketBatch) -> Int {
+        let headerBytes = 16
+        var position = 0
+        while position + headerBytes <= bytes.count {
+            let captured = bytes.loadUnaligned(fromByteOffset: position + 8, as: UInt32.self)
+            guard captured <= layout.snapshot, position + headerBytes + Int(captured) <= bytes.count else { break }
+            // libpcap's header fields are signed 32-bit time stamps, widened with their sign;
+            // microseconds are scaled to the nanoseconds the handle was opened with.
+            let seconds = Int32(bitPattern: bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self))
+            let fraction = Int64(Int32(bitPattern: bytes.loadUnaligned(fromByteOffset: position + 4, as: UInt32.self)))
+            batch.records.append(
+                PacketBatch.Record(
+                    seconds: Int64(seconds), fraction: layout.nanoseconds ? fraction : fraction * 1000, captured: captured,
+                    length: bytes.loadUnaligned(fromByteOffset: position + 12, as: UInt32.self), offset: position + headerBytes))
+            position += headerBytes + Int(captured)
+        }
+        return position
     }
 
     private func nextEmpty() -> PacketBatch {
