@@ -15,9 +15,11 @@ public enum Analysis {
     /// re-sorted or merged, O(n) otherwise.
     public static func run(_ options: AnalysisOptions) throws(AnalysisError) -> Report {
         let gapThreshold = try options.gapThresholdS.map(gapThreshold(seconds:)) ?? TimeGaps.defaultThreshold
+        let preload = ModelPreload(name: options.model ?? ModelCatalog.defaultName)
+        defer { preload.finish() }
         let imported = try importInputs(options)
         ProcessMemory.releaseFreed()
-        let model = try resolveModel(options.model, hints: imported.compactMap(\.info.deviceHint))
+        let model = try resolveModel(options.model, hints: imported.compactMap(\.info.deviceHint), preload: preload)
         let configuration: RuleConfiguration
         if let path = options.configuration {
             do { configuration = try RuleConfiguration.load(path: path) } catch { throw .configuration(error) }
@@ -105,12 +107,12 @@ public enum Analysis {
 
     /// `--model` if given; else the first input's device hint when it names a built-in
     /// model; else the default model.
-    static func resolveModel(_ requested: String?, hints: [String]) throws(AnalysisError) -> DeviceModel {
+    static func resolveModel(_ requested: String?, hints: [String], preload: ModelPreload? = nil) throws(AnalysisError) -> DeviceModel {
         let name = requested ?? hints.first(where: { ModelCatalog.builtinNames.contains($0) }) ?? ModelCatalog.defaultName
-        do {
-            return try ModelCatalog.load(nameOrPath: name)
-        } catch {
-            throw .model(error)
+        let loaded = preload?.model(named: name) ?? Result { () throws(ModelError) in try ModelCatalog.load(nameOrPath: name) }
+        switch loaded {
+        case let .success(model): return model
+        case let .failure(error): throw .model(error)
         }
     }
 }
