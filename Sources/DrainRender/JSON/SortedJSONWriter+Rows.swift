@@ -5,46 +5,46 @@ import DrainReport
 /// one of them cost a container box, generic metadata and conformance lookups, and a member
 /// record kept for a sort it never needed — two thirds of rendering a long capture's report.
 ///
-/// `writeMembers` writes every member the type's `Encodable` conformance writes, in key
-/// order, with ``JSONOutput/beginMember(level:key:)``; the tests hold the bytes to
-/// Foundation's for rows of every shape.
+/// `memberKeys` lists every member the type's `Encodable` conformance writes, in key order,
+/// and `writeMember` writes the value of one; the tests hold the bytes to Foundation's for
+/// rows of every shape.
 protocol JSONRow {
-    func writeMembers(to output: JSONOutput, level: Int) throws
+    /// The members' keys in key order (plain ASCII, needing no escape).
+    static var memberKeys: [StaticString] { get }
+    /// Writes the value of member `index` of `memberKeys`.
+    func writeMember(_ index: Int, to output: JSONOutput) throws
 }
 
 extension BurstSummary: JSONRow {
-    func writeMembers(to output: JSONOutput, level: Int) throws {
-        output.beginMember(level: level, key: "bytes_down")
-        output.writeInteger(bytesDown)
-        output.beginMember(level: level, key: "bytes_up")
-        output.writeInteger(bytesUp)
-        output.beginMember(level: level, key: "end_s")
-        try output.writeDouble(endS)
-        output.beginMember(level: level, key: "endpoint")
-        output.writeString(endpoint)
-        output.beginMember(level: level, key: "endpoints")
-        output.writeInteger(endpoints)
-        output.beginMember(level: level, key: "energy_j")
-        try output.writeDouble(energyJ)
-        output.beginMember(level: level, key: "events")
-        output.writeInteger(events)
-        output.beginMember(level: level, key: "link")
-        output.writeString(link)
-        output.beginMember(level: level, key: "start_s")
-        try output.writeDouble(startS)
+    static let memberKeys: [StaticString] = [
+        "bytes_down", "bytes_up", "end_s", "endpoint", "endpoints", "energy_j", "events", "link", "start_s",
+    ]
+
+    func writeMember(_ index: Int, to output: JSONOutput) throws {
+        switch index {
+        case 0: output.writeInteger(bytesDown)
+        case 1: output.writeInteger(bytesUp)
+        case 2: try output.writeDouble(endS)
+        case 3: output.writeString(endpoint)
+        case 4: output.writeInteger(endpoints)
+        case 5: try output.writeDouble(energyJ)
+        case 6: output.writeInteger(events)
+        case 7: output.writeString(link)
+        default: try output.writeDouble(startS)
+        }
     }
 }
 
 extension RadioLaneSegment: JSONRow {
-    func writeMembers(to output: JSONOutput, level: Int) throws {
-        output.beginMember(level: level, key: "end_s")
-        try output.writeDouble(endS)
-        output.beginMember(level: level, key: "link")
-        output.writeString(link)
-        output.beginMember(level: level, key: "start_s")
-        try output.writeDouble(startS)
-        output.beginMember(level: level, key: "state")
-        output.writeString(state)
+    static let memberKeys: [StaticString] = ["end_s", "link", "start_s", "state"]
+
+    func writeMember(_ index: Int, to output: JSONOutput) throws {
+        switch index {
+        case 0: try output.writeDouble(endS)
+        case 1: output.writeString(link)
+        case 2: try output.writeDouble(startS)
+        default: output.writeString(state)
+        }
     }
 }
 
@@ -62,28 +62,28 @@ extension JSONOutput {
         return true
     }
 
-    /// The array at stack `level` and each row an object one level deeper: the containers,
-    /// separators and indentation of the `Encodable` path, which opens and closes them alike.
+    /// The array at stack `level`, each row an object one level deeper, with the bytes the
+    /// `Encodable` path writes: the separators, indentation and keys between the values are
+    /// made once per array, and each row's are copied in one piece per member.
     private func writeRowArray<Row: JSONRow>(_ rows: [Row], level: Int) throws {
         _ = openContainer(isObject: false, level: level)
         if failed { throw SortedJSONWriter.Failure.unsupportedShape }
-        for row in rows {
-            try beginElement(level: level, key: nil)
-            _ = openContainer(isObject: true, level: level + 1)
-            try row.writeMembers(to: self, level: level + 1)
-            try close(above: level)
+        let rowStart = lineStart(level: level + 1) + [UInt8(ascii: "{")]
+        let rowSeparator = [UInt8(ascii: ",")] + rowStart
+        let rowEnd = lineStart(level: level + 1) + [UInt8(ascii: "}")]
+        let memberStarts = Row.memberKeys.enumerated().map { index, key in
+            (index == 0 ? [] : [UInt8(ascii: ",")]) + lineStart(level: level + 2) + [UInt8(ascii: "\"")]
+                + UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount) + [UInt8(ascii: "\"")] + nameSeparator
         }
+        for (index, row) in rows.enumerated() {
+            bytes.append(contentsOf: index == 0 ? rowStart : rowSeparator)
+            for member in memberStarts.indices {
+                bytes.append(contentsOf: memberStarts[member])
+                try row.writeMember(member, to: self)
+            }
+            bytes.append(contentsOf: rowEnd)
+        }
+        countElements(rows.count, level: level)
         try close(above: level - 1)
-    }
-
-    /// Starts member `key` of the object at stack `level`, written in key order by its
-    /// caller: separator, indentation and the key, which is plain ASCII needing no escape.
-    func beginMember(level: Int, key: StaticString) {
-        separate(level: level)
-        startLine(level: level)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: "\""))
-        writeNameSeparator()
     }
 }

@@ -71,6 +71,8 @@ final class JSONOutput {
     // exclusivity checks on them were a tenth of the encoding's time.
     @exclusivity(unchecked) var bytes: [UInt8] = []
     let pretty: Bool
+    /// What separates a member's key from its value: ` : ` pretty, `:` compact.
+    let nameSeparator: [UInt8]
     @exclusivity(unchecked) private(set) var open: [OpenContainer] = []
     @exclusivity(unchecked) private var members: [Member] = []
     @exclusivity(unchecked) private(set) var nextID = 0
@@ -85,7 +87,10 @@ final class JSONOutput {
 
     init(pretty: Bool) {
         self.pretty = pretty
-        bytes.reserveCapacity(1 << 16)
+        nameSeparator = pretty ? [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")] : [UInt8(ascii: ":")]
+        // A long capture's report is 1–3 MB: reserved at once, its pages are touched once,
+        // not again for each doubling. Pages never written are never mapped in.
+        bytes.reserveCapacity(4 << 20)
     }
 
     // MARK: Containers
@@ -229,6 +234,11 @@ final class JSONOutput {
         if open[level].count > 1 { bytes.append(UInt8(ascii: ",")) }
     }
 
+    /// Counts `count` elements written into the container at `level` without `separate`.
+    func countElements(_ count: Int, level: Int) {
+        open[level].count += count
+    }
+
     /// The line an element of the container at `level` starts on, when pretty.
     func startLine(level: Int) {
         if pretty {
@@ -237,15 +247,13 @@ final class JSONOutput {
         }
     }
 
-    /// What separates a member's key from its value.
+    /// What `startLine(level: level - 1)` writes: a new line indented for stack `level`, when pretty.
+    func lineStart(level: Int) -> [UInt8] {
+        pretty ? [UInt8(ascii: "\n")] + [UInt8](repeating: UInt8(ascii: " "), count: 2 * level) : []
+    }
+
     func writeNameSeparator() {
-        if pretty {
-            bytes.append(UInt8(ascii: " "))
-            bytes.append(UInt8(ascii: ":"))
-            bytes.append(UInt8(ascii: " "))
-        } else {
-            bytes.append(UInt8(ascii: ":"))
-        }
+        bytes.append(contentsOf: nameSeparator)
     }
 
     private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
