@@ -51,6 +51,21 @@ public struct HTTPMessageTable: Sendable {
     /// The number of messages. O(1).
     public var count: Int { time.count }
 
+    /// Gives back the room the columns grew beyond their messages (`Array.releaseUnusedCapacity`).
+    public mutating func releaseUnusedCapacity() {
+        time.releaseUnusedCapacity()
+        flow.releaseUnusedCapacity()
+        isRequest.releaseUnusedCapacity()
+        method.releaseUnusedCapacity()
+        path.releaseUnusedCapacity()
+        status.releaseUnusedCapacity()
+        host.releaseUnusedCapacity()
+        contentType.releaseUnusedCapacity()
+        contentEncoding.releaseUnusedCapacity()
+        contentLength.releaseUnusedCapacity()
+        bodyBytes.releaseUnusedCapacity()
+    }
+
     /// Appends a message and returns its index. Amortised O(1).
     @discardableResult
     public mutating func append(_ message: Message) -> Int {

@@ -36,6 +36,11 @@ public struct SparseColumn<Element: SparseColumnElement>: RandomAccessCollection
         stored.reserveCapacity(rows)
     }
 
+    /// Gives back the room the stored values grew beyond their count (`Array.releaseUnusedCapacity`).
+    public mutating func releaseUnusedCapacity() {
+        values.releaseUnusedCapacity()
+    }
+
     /// Appends every row of `other`, each value through `transform`, and empties `other`: the
     /// stored values take one allocation of their exact size instead of doubling, and none of
     /// `other`'s storage is kept. O(other.count).

@@ -81,6 +81,20 @@ public struct Timeline: Sendable {
         input.reserveCapacity(capacity)
     }
 
+    /// Gives back the room the sparse columns' values grew beyond their count: their rows are
+    /// reserved up front (`reserveCapacity`), their values, whose number is not known then,
+    /// grow by doubling. O(values) when some are moved.
+    public mutating func releaseUnusedCapacity() {
+        thread.releaseUnusedCapacity()
+        amount.releaseUnusedCapacity()
+        amount2.releaseUnusedCapacity()
+        duration.releaseUnusedCapacity()
+        value.releaseUnusedCapacity()
+        value2.releaseUnusedCapacity()
+        label2.releaseUnusedCapacity()
+        input.releaseUnusedCapacity()
+    }
+
     /// Appends one event. Amortised O(1), no allocation beyond column growth.
     @inlinable
     public mutating func append(_ event: Event, input: UInt16 = 0) {

@@ -87,6 +87,8 @@ extension FlowTracker {
                     label: endpoints[flow], label2: connections[flow]),
                 input: input)
         }
+        timeline.releaseUnusedCapacity()
+        timeline.flows.http.releaseUnusedCapacity()
     }
 
     /// `tcp 192.168.1.2:50000 → 93.184.216.34:443`, device side first; ` #2` and up for a

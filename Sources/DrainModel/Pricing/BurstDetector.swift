@@ -63,6 +63,7 @@ public enum BurstDetector {
             bursts[index].events += 1
             bursts[index].energy += priced.eventEnergy[row]
         }
+        bursts.releaseUnusedCapacity()
         return bursts
     }
 }

@@ -42,11 +42,16 @@ struct PricingAccumulator: RadioEnergySink {
     }
 
     /// The Wi-Fi segments followed by the cellular ones, leaving none: a run on one radio (most
-    /// are) hands its segments over without copying them.
+    /// are) hands its segments over, copied only to give back the room they grew beyond their
+    /// count, as the rules that read them run when memory peaks.
     mutating func takeSegments() -> [RadioSegment] {
         defer { (wifiSegments, cellularSegments) = ([], []) }
-        if cellularSegments.isEmpty { return wifiSegments }
-        if wifiSegments.isEmpty { return cellularSegments }
+        if wifiSegments.isEmpty || cellularSegments.isEmpty {
+            var segments = wifiSegments.isEmpty ? cellularSegments : wifiSegments
+            (wifiSegments, cellularSegments) = ([], [])
+            segments.releaseUnusedCapacity()
+            return segments
+        }
         return wifiSegments + cellularSegments
     }
 
