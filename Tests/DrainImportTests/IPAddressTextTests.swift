@@ -22,7 +22,7 @@ struct IPAddressTextTests {
             var address = in_addr(s_addr: value.bigEndian)
             var buffer = [CChar](repeating: 0, count: 16)
             #expect(inet_ntop(AF_INET, &address, &buffer, 16) != nil)
-            let expected = String(cString: buffer)
+            let expected = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let text = IPAddress(v4: value).text
             if text != expected {
                 Issue.record("\(value): \(text) != \(expected)")
