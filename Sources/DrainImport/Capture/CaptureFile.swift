@@ -34,6 +34,11 @@ final class CaptureFile {
 
     /// The size of the stdio buffer libpcap reads a capture file through.
     static let readBufferBytes = 1 << 20
+    /// The stdio buffer of a file whose records are read in place when it is read ahead
+    /// (`PcapRecordLayout`): libpcap reads only its header then, and a 1 MiB buffer meant
+    /// reading the file's first mebibyte for the 24 bytes of it, twice (before and after the
+    /// rewind).
+    static let inPlaceReadBufferBytes = 64 << 10
     /// That buffer, freed after `pcap_close` has closed the stream that uses it.
     private let readBuffer: UnsafeMutableRawPointer
 
@@ -50,23 +55,33 @@ final class CaptureFile {
         let regular = status.st_mode & S_IFMT == S_IFREG
         guard status.st_mode & S_IFMT != S_IFDIR else { throw .unreadable(path: path, reason: "it is a directory") }
         guard var file = fopen(path, "rb") else { throw .unreadable(path: path, reason: Self.errnoText()) }
+        // The first bytes are read past stdio (`pread`), so that the buffer can be chosen by
+        // what they say before the stream is used.
+        var head: [UInt8] = []
+        if regular {
+            var start = [UInt8](repeating: 0, count: Self.pcapHeaderSize)
+            let count = pread(fileno(file), &start, start.count, 0)
+            guard count >= 0 else {
+                let reason = Self.errnoText()
+                fclose(file)
+                throw .unreadable(path: path, reason: reason)
+            }
+            head = Array(start.prefix(count))
+        }
         // libpcap reads records through stdio, whose default buffer (4 KiB) meant a system call
         // per 4 KiB of capture; with 1 MiB, a gigabyte is a thousand reads instead of 262,000.
         // glibc takes a size only with a buffer of ours; it must outlive the stream, so it is
         // freed after the stream is closed: on the way out of a failed open, or in `deinit`.
         // It starts on a page, as the file's pages the kernel copies into it do: malloc's 1 MiB
         // block started 16 bytes into one, and that copy ran at half the speed.
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: Self.readBufferBytes, alignment: 4096)
+        let bufferBytes = Self.hasInPlaceFormat(head) ? Self.inPlaceReadBufferBytes : Self.readBufferBytes
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferBytes, alignment: 4096)
         var opened = false
         defer { if !opened { buffer.deallocate() } }
-        setvbuf(file, buffer.assumingMemoryBound(to: CChar.self), _IOFBF, Self.readBufferBytes)
+        setvbuf(file, buffer.assumingMemoryBound(to: CChar.self), _IOFBF, bufferBytes)
         var interfaces: [PcapngInterface] = []
-        var head: [UInt8] = []
         var gzip: GzipCaptureStream?
         if regular {
-            var start = [UInt8](repeating: 0, count: Self.pcapHeaderSize)
-            let count = fread(&start, 1, start.count, file)
-            head = Array(start.prefix(count))
             let found = InputSource.compression(of: Array(head.prefix(4)))
             if (compression ?? found) == .gzip {
                 fclose(file)
@@ -108,18 +123,25 @@ final class CaptureFile {
         inPlaceRecords = regular && gzip == nil ? Self.inPlaceLayout(head: head, handle: handle) : nil
     }
 
-    /// The layout of a classic pcap file in this machine's byte order, format 2.4 or later,
-    /// that libpcap opened with its stream at the first record; `nil` otherwise.
-    private static func inPlaceLayout(head: [UInt8], handle: OpaquePointer) -> PcapRecordLayout? {
-        guard head.count == pcapHeaderSize, let stream = pcap_file(handle), ftello(stream) == Int64(pcapHeaderSize) else { return nil }
+    /// Whether `head` starts a classic pcap file in this machine's byte order, format 2.4 or
+    /// later: one whose records can be read in place.
+    static func hasInPlaceFormat(_ head: [UInt8]) -> Bool {
+        guard head.count == pcapHeaderSize else { return false }
         let (magic, major, minor) = head.withUnsafeBytes {
             ($0.loadUnaligned(as: UInt32.self), $0.loadUnaligned(fromByteOffset: 4, as: UInt16.self), $0.loadUnaligned(fromByteOffset: 6, as: UInt16.self))
         }
+        return (magic == 0xA1B2_C3D4 || magic == 0xA1B2_3C4D) && major == 2 && minor >= 4
+    }
+
+    /// The layout of a file of that format that libpcap opened with its stream at the first
+    /// record; `nil` otherwise.
+    private static func inPlaceLayout(head: [UInt8], handle: OpaquePointer) -> PcapRecordLayout? {
+        guard hasInPlaceFormat(head), let stream = pcap_file(handle), ftello(stream) == Int64(pcapHeaderSize) else { return nil }
         let snapshot = pcap_snapshot(handle)
-        guard magic == 0xA1B2_C3D4 || magic == 0xA1B2_3C4D, major == 2, minor >= 4, snapshot > 0 else { return nil }
+        guard snapshot > 0 else { return nil }
         return PcapRecordLayout(
             descriptor: fileno(stream), stream: stream, firstRecord: Int64(pcapHeaderSize), snapshot: UInt32(snapshot),
-            nanoseconds: magic == 0xA1B2_3C4D)
+            nanoseconds: head.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) } == 0xA1B2_3C4D)
     }
 
     /// Opens a gzip-compressed capture for libpcap: the stream it reads, and the first bytes
