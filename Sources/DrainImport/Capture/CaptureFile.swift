@@ -34,7 +34,7 @@ final class CaptureFile {
 
     /// The size of the stdio buffer libpcap reads a capture file through.
     static let readBufferBytes = 1 << 20
-    /// The stdio buffer of a file whose records are read in place when it is read ahead
+    /// The stdio buffer of a file whose records are read in place, read ahead
     /// (`PcapRecordLayout`): libpcap reads only its header then, and a 1 MiB buffer meant
     /// reading the file's first mebibyte for the 24 bytes of it, twice (before and after the
     /// rewind).
@@ -74,7 +74,10 @@ final class CaptureFile {
         // freed after the stream is closed: on the way out of a failed open, or in `deinit`.
         // It starts on a page, as the file's pages the kernel copies into it do: malloc's 1 MiB
         // block started 16 bytes into one, and that copy ran at half the speed.
-        let bufferBytes = Self.hasInPlaceFormat(head) ? Self.inPlaceReadBufferBytes : Self.readBufferBytes
+        // A file whose records will be read in place (read ahead, as `CaptureImporter` decides
+        // for a large file on a machine with two cores) needs stdio only for its header.
+        let readsInPlace = Self.hasInPlaceFormat(head) && CaptureOptions.readsAheadAutomatically(size: Int64(status.st_size), compressed: false)
+        let bufferBytes = readsInPlace ? Self.inPlaceReadBufferBytes : Self.readBufferBytes
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferBytes, alignment: 4096)
         var opened = false
         defer { if !opened { buffer.deallocate() } }

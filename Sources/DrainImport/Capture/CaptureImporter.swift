@@ -102,10 +102,7 @@ public struct CaptureImporter: Sendable {
         switch options.readAhead {
         case .always: true
         case .never: false
-        case .automatic:
-            // A gzip capture's size is not known up front; inflating it makes reading ahead
-            // pay whatever its size.
-            ParallelWork.defaultThreads() > 1 && (file.gzip != nil || (file.size ?? 0) >= CaptureOptions.readAheadMinimumBytes)
+        case .automatic: CaptureOptions.readsAheadAutomatically(size: file.size, compressed: file.gzip != nil)
         }
     }
 

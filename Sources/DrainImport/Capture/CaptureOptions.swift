@@ -32,6 +32,14 @@ public struct CaptureOptions {
     /// Below this a capture is read on one thread: starting one costs more than it saves.
     static let readAheadMinimumBytes: Int64 = 4 << 20
 
+    /// Whether `.automatic` reads ahead a capture of `size` bytes (`nil`: unknown), compressed
+    /// or not: a gzip capture's size is not known up front, and inflating it makes reading
+    /// ahead pay whatever its size; a plain one from `readAheadMinimumBytes` on. Only with two
+    /// cores or more.
+    static func readsAheadAutomatically(size: Int64?, compressed: Bool) -> Bool {
+        ParallelWork.defaultThreads() > 1 && (compressed || (size ?? 0) >= readAheadMinimumBytes)
+    }
+
     /// The default coalescing window: 10 ms.
     public static let defaultCoalescing: Nanoseconds = 10_000_000
 
