@@ -129,11 +129,12 @@ final class CaptureFile {
     /// Whether `head` starts a classic pcap file in this machine's byte order, format 2.4 or
     /// later: one whose records can be read in place.
     static func hasInPlaceFormat(_ head: [UInt8]) -> Bool {
-        guard head.count == pcapHeaderSize else { return false }
-        let (magic, major, minor) = head.withUnsafeBytes {
-            ($0.loadUnaligned(as: UInt32.self), $0.loadUnaligned(fromByteOffset: 4, as: UInt16.self), $0.loadUnaligned(fromByteOffset: 6, as: UInt16.self))
+        // In this machine's byte order the header's fields are read as they lie.
+        guard head.count == pcapHeaderSize, classicPcapIsBigEndian(head) == (1.bigEndian == 1) else { return false }
+        let (major, minor) = head.withUnsafeBytes {
+            ($0.loadUnaligned(fromByteOffset: 4, as: UInt16.self), $0.loadUnaligned(fromByteOffset: 6, as: UInt16.self))
         }
-        return (magic == 0xA1B2_C3D4 || magic == 0xA1B2_3C4D) && major == 2 && minor >= 4
+        return major == 2 && minor >= 4
     }
 
     /// The layout of a file of that format that libpcap opened with its stream at the first
