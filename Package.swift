@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "DrainRecordTests", dependencies: ["DrainRecord", "DrainImport", "DrainTrace", "DrainTraceWriter", "DrainTestSupport", "drain"]
         ),
-        .testTarget(name: "DrainGateTests", dependencies: ["DrainGate", "DrainImport", "DrainPipeline", "DrainReport", "DrainTestSupport"]),
+        .testTarget(name: "DrainGateTests", dependencies: ["DrainGate", "DrainImport", "DrainPipeline", "DrainReport", "DrainTrace", "DrainTestSupport"]),
         .testTarget(
             name: "DrainHistoryTests",
             dependencies: ["DrainHistory", "DrainGate", "DrainRender", "DrainReport", "DrainTestSupport", "drain"]

@@ -1,4 +1,5 @@
 import DrainReport
+import DrainTrace
 
 /// How a gate judges.
 public struct GateOptions: Sendable {

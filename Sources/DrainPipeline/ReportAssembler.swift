@@ -176,7 +176,7 @@ struct ReportAssembler {
         var seen = [Bool](repeating: false, count: hostCount)
         var up = [Int64](repeating: 0, count: hostCount)
         var down = [Int64](repeating: 0, count: hostCount)
-        var bursts = [Int](repeating: 0, count: hostCount)
+        let bursts = BurstDetector.burstCountsByEndpoint(in: priced, model: model)
         var connections = [Int](repeating: 0, count: hostCount)
         // Packets of one host mostly follow the previous one's connection: only a change is
         // looked up in the set of (host, connection) pairs.
@@ -195,9 +195,6 @@ struct ReportAssembler {
                 lastConnection[host] = connection
                 if pairs.insert(UInt64(host) << 32 | UInt64(connection)).inserted { connections[host] += 1 }
             }
-        }
-        for burst in BurstDetector.bursts(in: priced, model: model, by: .endpoint) where seen[Int(burst.endpoint)] {
-            bursts[Int(burst.endpoint)] += 1
         }
         let hosts = seen.indices.filter { seen[$0] }
         guard !hosts.isEmpty else { return [] }
@@ -295,11 +292,11 @@ struct ReportAssembler {
         var bytes: Int64 = 0
         for row in 0..<timeline.count where timeline.kind[row] == .net { bytes += timeline.amount[row] }
         let radioJoules = states.filter(\.attributed).reduce(0) { $0 + $1.energyJ }
-        let bursts = BurstDetector.bursts(in: priced, model: model, by: .link)
+        let bursts = BurstDetector.firstBursts(in: priced, model: model, by: .link, limit: RadioSummary.burstLimit)
         let summary = RadioSummary(
             states: states, promotions: priced.radio.promotions,
             joulesPerKB: bytes > 0 ? radioJoules / (Double(bytes) / 1000) : nil, lane: lane,
-            bursts: bursts.prefix(RadioSummary.burstLimit).map(burstSummary), burstCount: bursts.count)
+            bursts: bursts.bursts.map(burstSummary), burstCount: bursts.count)
         return (summary, laneTotal)
     }
 

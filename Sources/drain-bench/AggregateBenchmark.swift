@@ -129,7 +129,7 @@ enum AggregateBenchmark {
     /// ⌊1000 u³⌋ for uniform u: a few hosts and files take most entries), energies log-uniform
     /// over 1 µJ … 10 J. Seeded, so every run measures the same ledger.
     private static func syntheticLedger(count: Int) -> CostLedger {
-        var random = BenchmarkRandom(seed: 0xD7A1_4E55)
+        var random = SplitMix64(seed: 0xD7A1_4E55)
         var ledger = CostLedger()
         ledger.reserveCapacity(count)
         let meanStep = 3 * 3600 * Clock.nanosecondsPerSecond / Int64(max(count, 1))
@@ -151,21 +151,9 @@ enum AggregateBenchmark {
     }
 }
 
-/// SplitMix64 (Steele, Lea and Flood, OOPSLA 2014): a seeded generator, so the benchmark's
-/// ledger is the same on every run.
-private struct BenchmarkRandom {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    /// A uniform value in [0, 1).
-    mutating func unit() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Double((mixed ^ (mixed >> 31)) >> 11) * 0x1p-53
+extension SplitMix64 {
+    /// A uniform value in [0, 1): the top 53 bits of the next value.
+    fileprivate mutating func unit() -> Double {
+        Double(next() >> 11) * 0x1p-53
     }
 }

@@ -1,4 +1,5 @@
 import DrainAggregate
+import DrainTrace
 import Testing
 
 @Suite struct PercentilesTests {

@@ -1,5 +1,6 @@
 import DrainGate
 import DrainReport
+import DrainTrace
 import Testing
 
 /// Statistical honesty, measured: many pairs of run sets drawn from a noisy scenario model

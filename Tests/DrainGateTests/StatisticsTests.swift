@@ -1,4 +1,5 @@
 @testable import DrainGate
+import DrainTrace
 import Testing
 
 @Suite struct StatisticsTests {

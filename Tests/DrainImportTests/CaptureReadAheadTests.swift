@@ -9,9 +9,13 @@ import Testing
 /// on this thread: the same rows in the same order (string ids included), strings, flows,
 /// diagnostics and errors, whatever the file holds and wherever it ends.
 @Suite struct CaptureReadAheadTests {
-    static func read(_ path: String, readAhead: CaptureOptions.ReadAhead, progress: ImportProgress? = nil) throws -> ImportedInput {
+    static func read(
+        _ path: String, readAhead: CaptureOptions.ReadAhead, decodeOnRead: PacketPipe.DecodeOnRead = .whenBehind,
+        progress: ImportProgress? = nil
+    ) throws -> ImportedInput {
         var options = CaptureOptions(progress: progress)
         options.readAhead = readAhead
+        options.decodeOnRead = decodeOnRead
         return try CaptureImporter.read(path: path, inputIndex: 0, options: options)
     }
 
@@ -33,17 +37,21 @@ import Testing
         #expect(ahead.info == here.info, "\(name): input info and diagnostics", sourceLocation: sourceLocation)
     }
 
-    /// Both ways, or the same error both ways.
+    /// Read ahead — with every packet decoded by the reading thread, and with none — and
+    /// on this thread: the same import, or the same error, all three ways.
     static func compare(_ path: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let ahead = Result { try read(path, readAhead: .always) }
         let here = Result { try read(path, readAhead: .never) }
-        switch (ahead, here) {
-        case let (.success(ahead), .success(here)):
-            expectSame(ahead, here, name, sourceLocation: sourceLocation)
-        case let (.failure(ahead), .failure(here)):
-            #expect(String(describing: ahead) == String(describing: here), "\(name): errors", sourceLocation: sourceLocation)
-        default:
-            Issue.record("\(name): read ahead \(ahead), here \(here)", sourceLocation: sourceLocation)
+        for decodeOnRead in [PacketPipe.DecodeOnRead.always, .never] {
+            let ahead = Result { try read(path, readAhead: .always, decodeOnRead: decodeOnRead) }
+            let way = "\(name), decoded on read \(decodeOnRead)"
+            switch (ahead, here) {
+            case let (.success(ahead), .success(here)):
+                expectSame(ahead, here, way, sourceLocation: sourceLocation)
+            case let (.failure(ahead), .failure(here)):
+                #expect(String(describing: ahead) == String(describing: here), "\(way): errors", sourceLocation: sourceLocation)
+            default:
+                Issue.record("\(way): read ahead \(ahead), here \(here)", sourceLocation: sourceLocation)
+            }
         }
     }
 

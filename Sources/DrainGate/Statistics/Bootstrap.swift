@@ -1,3 +1,4 @@
+import DrainTrace
 import Foundation
 
 /// A confidence interval for the difference of one aggregate (the median, by default)

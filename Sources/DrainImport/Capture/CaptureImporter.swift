@@ -67,7 +67,7 @@ public struct CaptureImporter: Sendable {
             tracker: FlowTracker(
                 coalescing: options.coalescing, linkOverride: options.link,
                 captureLink: interfaceLink == .unspecified ? link.impliedLink : interfaceLink),
-            progress: options.progress, readAhead: Self.readsAhead(file, options))
+            progress: options.progress, readAhead: Self.readsAhead(file, options), decodeOnRead: options.decodeOnRead)
         try reader.run(diagnostics: &diagnostics)
         if let gzip = file.gzip {
             // Damaged compressed data is bad data, not a capture cut short.

@@ -29,6 +29,10 @@ public struct CaptureOptions {
 
     var readAhead = ReadAhead.automatic
 
+    /// When the reading thread decodes packets too (`PacketPipe.DecodeOnRead`); the report is
+    /// the same either way.
+    var decodeOnRead = PacketPipe.DecodeOnRead.whenBehind
+
     /// Below this a capture is read on one thread: starting one costs more than it saves.
     static let readAheadMinimumBytes: Int64 = 4 << 20
 

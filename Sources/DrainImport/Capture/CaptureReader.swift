@@ -25,12 +25,19 @@ struct CaptureReader {
     /// Why the reading thread stopped, when the error was its own rather than libpcap's.
     private var readerFailure: String?
 
-    init(file: CaptureFile, decoder: PacketDecoder, tracker: FlowTracker, progress: ImportProgress? = nil, readAhead: Bool = false) {
+    /// When the reading thread, reading ahead, decodes packets itself.
+    let decodeOnRead: PacketPipe.DecodeOnRead
+
+    init(
+        file: CaptureFile, decoder: PacketDecoder, tracker: FlowTracker, progress: ImportProgress? = nil, readAhead: Bool = false,
+        decodeOnRead: PacketPipe.DecodeOnRead = .whenBehind
+    ) {
         self.file = file
         self.decoder = decoder
         self.tracker = tracker
         self.progress = progress
         self.readAhead = readAhead
+        self.decodeOnRead = decodeOnRead
     }
 
     /// Reads every packet libpcap returns; if the file is cut short, records where and what
@@ -79,7 +86,7 @@ struct CaptureReader {
     /// the same packets in the same order as `readHere`. Falls back to `readHere` when no
     /// thread can be started.
     private mutating func readPipelined(_ cursor: inout Cursor) -> Int32 {
-        let pipe = PacketPipe()
+        let pipe = PacketPipe(decoder: decoder, decodeOnRead: decodeOnRead)
         let source = PcapSource(file: file)
         guard
             let reader = JoinableThread.start(
@@ -87,13 +94,15 @@ struct CaptureReader {
                 { pipe.read(source.file.handle, inPlace: source.file.inPlaceRecords, bytesRead: { source.file.bytesRead }) })
         else { return readHere(&cursor) }
         while let batch = pipe.nextFilled() {
-            batch.bytes.withUnsafeBytes { bytes in
-                for record in batch.records {
-                    let captured = Int(record.captured)
-                    add(
-                        seconds: record.seconds, fraction: record.fraction, captured: captured, length: Int(record.length),
-                        data: UnsafeRawBufferPointer(rebasing: bytes[record.offset..<(record.offset + captured)]),
-                        bytesRead: batch.bytesRead, cursor: &cursor)
+            batch.decoded.withUnsafeBufferPointer { decoded in
+                batch.bytes.withUnsafeBytes { bytes in
+                    for (index, record) in batch.records.enumerated() {
+                        let captured = Int(record.captured)
+                        add(
+                            seconds: record.seconds, fraction: record.fraction, captured: captured, length: Int(record.length),
+                            data: UnsafeRawBufferPointer(rebasing: bytes[record.offset..<(record.offset + captured)]),
+                            bytesRead: batch.bytesRead, cursor: &cursor, decoded: decoded.isEmpty ? nil : decoded[index])
+                    }
                 }
             }
             pipe.release()
@@ -108,10 +117,11 @@ struct CaptureReader {
         let file: CaptureFile
     }
 
-    /// One packet: its time on the run's clock, its decoding, and its flow.
+    /// One packet: its time on the run's clock, its decoding (`decoded`, when the reading
+    /// thread did it), and its flow.
     private mutating func add(
         seconds: Int64, fraction: Int64, captured: Int, length: Int, data frame: UnsafeRawBufferPointer, bytesRead: @autoclosure () -> Int64?,
-        cursor: inout Cursor
+        cursor: inout Cursor, decoded: PacketBatch.Decoded? = nil
     ) {
         packets += 1
         if let progress, packets % Self.progressStride == 0, let read = bytesRead() { progress(read) }
@@ -123,7 +133,14 @@ struct CaptureReader {
             tracker.tally.largestStepBack = max(tracker.tally.largestStepBack, cursor.previous - time)
         }
         cursor.previous = time
-        if let problem = decoder.decode(frame, wire: wire, into: &cursor.decoded) {
+        let problem: FrameProblem?
+        if let decoded {
+            cursor.decoded = decoded.packet
+            problem = decoded.problem
+        } else {
+            problem = decoder.decode(frame, wire: wire, into: &cursor.decoded)
+        }
+        if let problem {
             count(problem, packet: packets, bytes: Int64(wire))
             return
         }

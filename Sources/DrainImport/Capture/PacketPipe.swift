@@ -20,8 +20,18 @@ final class PacketBatch: @unchecked Sendable {
         let offset: Int
     }
 
+    /// A record as the reading thread decoded it: the packet, or why its frame was not
+    /// decoded.
+    struct Decoded {
+        var packet: DecodedPacket
+        var problem: FrameProblem?
+    }
+
     var records: [Record] = []
     var bytes: [UInt8] = []
+    /// The records' decodings, one per record, when the reading thread decoded them
+    /// (`PacketPipe.DecodeOnRead`); empty when the decoding thread is left to decode them.
+    var decoded: [Decoded] = []
     /// The file's bytes read when the batch was filled, for progress.
     var bytesRead: Int64?
 
@@ -59,7 +69,20 @@ final class PacketPipe: @unchecked Sendable {
     static let slots = 4
     static let batchBytes = 1 << 20
 
+    /// When the reading thread decodes a batch's packets itself before handing it over.
+    enum DecodeOnRead {
+        /// When the decoding thread has not yet taken the batch handed over before: it is the
+        /// slower of the two (many small packets, each decoded and tracked), and the reader
+        /// would otherwise wait for an empty batch. A packet is decoded where its bytes were
+        /// just read, in that core's cache.
+        case whenBehind
+        case always
+        case never
+    }
+
     private let batches: [PacketBatch]
+    private let decoder: PacketDecoder
+    private let decodeOnRead: DecodeOnRead
     // At fixed heap addresses: a mutex or condition must not move once initialised, which a
     // Swift stored property does not promise.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -72,8 +95,10 @@ final class PacketPipe: @unchecked Sendable {
     /// Why the reader stopped with `PCAP_ERROR` when the error is its own, not libpcap's.
     private(set) var failure: String?
 
-    init() {
+    init(decoder: PacketDecoder, decodeOnRead: DecodeOnRead = .whenBehind) {
         batches = (0..<Self.slots).map { _ in PacketBatch(capacity: Self.batchBytes) }
+        self.decoder = decoder
+        self.decodeOnRead = decodeOnRead
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(changed, nil)
     }
@@ -118,6 +143,7 @@ final class PacketPipe: @unchecked Sendable {
                 batch.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: captured))
             }
             batch.bytesRead = bytesRead()
+            decodeIfBehind(batch)
             publish(stoppedWith: status == 1 ? nil : status)
             if status != 1 { return }
         }
@@ -150,6 +176,7 @@ final class PacketPipe: @unchecked Sendable {
             }
             offset += Int64(taken)
             batch.bytesRead = offset
+            decodeIfBehind(batch)
             publish(stoppedWith: nil)
         }
     }
@@ -173,6 +200,32 @@ final class PacketPipe: @unchecked Sendable {
             position += headerBytes + Int(captured)
         }
         return position
+    }
+
+    /// Decodes the records of `batch`, about to be handed over, on this thread when
+    /// `decodeOnRead` asks for it; else leaves `decoded` empty. O(records).
+    private func decodeIfBehind(_ batch: PacketBatch) {
+        batch.decoded.removeAll(keepingCapacity: true)
+        switch decodeOnRead {
+        case .never: return
+        case .always: break
+        case .whenBehind:
+            pthread_mutex_lock(mutex)
+            let behind = produced > consumed
+            pthread_mutex_unlock(mutex)
+            guard behind else { return }
+        }
+        batch.decoded.reserveCapacity(batch.records.count)
+        batch.bytes.withUnsafeBytes { bytes in
+            for record in batch.records {
+                let captured = Int(record.captured)
+                var packet = DecodedPacket()
+                let problem = decoder.decode(
+                    UnsafeRawBufferPointer(rebasing: bytes[record.offset..<(record.offset + captured)]),
+                    wire: max(Int(record.length), captured), into: &packet)
+                batch.decoded.append(PacketBatch.Decoded(packet: packet, problem: problem))
+            }
+        }
     }
 
     private func nextEmpty() -> PacketBatch {

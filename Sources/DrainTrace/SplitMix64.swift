@@ -1,5 +1,7 @@
-/// SplitMix64 (Steele, Lea and Flood, OOPSLA 2014): a small seeded generator, so that the
-/// bootstrap gives the same interval, and the gate the same verdict, for the same inputs.
+/// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", OOPSLA
+/// 2014): a small seeded generator, so that the gate's bootstrap gives the same interval (and
+/// verdict) for the same inputs, benchmarks read the same data, and a failing randomised test
+/// replays from its seed.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

@@ -1,0 +1,93 @@
+import DrainTrace
+import Testing
+@testable import DrainModel
+
+/// Bursts split by the model's `burst_gap_s` (1 s in the built-in models), and the report's two
+/// shortcuts — the first bursts with a count, the counts per endpoint — held to the full list.
+struct BurstDetectorTests {
+    let model: DeviceModel
+
+    init() throws {
+        model = try builtinModel("iphone-lte")
+    }
+
+    @Test func theBuiltInGapIsOneSecond() {
+        #expect(model.radio.burstGapS.value == 1)
+    }
+
+    @Test func aGapOfTheBurstGapOrMoreStartsANewBurst() {
+        // Gaps 0.5 s (same burst), 1 s (new: the gap is not shorter than 1 s), 0.99 s (same).
+        var run = TimelineBuilder()
+        run.net(0, .tx, bytes: 100, host: "a.example", link: .cellular)
+        run.net(0.5, .rx, bytes: 200, host: "a.example", link: .cellular)
+        run.net(1.5, .tx, bytes: 300, host: "a.example", link: .cellular)
+        run.net(2.49, .rx, bytes: 400, host: "a.example", link: .cellular)
+        let bursts = BurstDetector.bursts(in: Pricer(model: model).price(run.build(end: 10)), model: model, by: .link)
+        #expect(bursts.map(\.events) == [2, 2])
+        #expect(bursts.map(\.bytes) == [300, 700])
+        #expect(bursts.map(\.firstRow) == [0, 2])
+        #expect(bursts.map(\.lastRow) == [1, 3])
+        #expect(bursts.map(\.start) == [0, Clock.nanoseconds(1.5)])
+    }
+
+    @Test func byEndpointEachHostsTrafficOnEachRadioIsItsOwn() {
+        // Interleaved hosts a and b on cellular, a again on Wi-Fi, and a host-less packet.
+        var run = TimelineBuilder()
+        run.net(0, .tx, bytes: 1, host: "a.example", link: .cellular)
+        run.net(0.2, .tx, bytes: 2, host: "b.example", link: .cellular)
+        run.net(0.4, .tx, bytes: 4, host: "a.example", link: .wifi)
+        run.net(0.6, .tx, bytes: 8, host: "a.example", link: .cellular)
+        run.net(0.8, .tx, bytes: 16, link: .cellular)
+        let priced = Pricer(model: model).price(run.build(end: 10))
+        let bursts = BurstDetector.bursts(in: priced, model: model, by: .endpoint)
+        #expect(bursts.map(\.bytes) == [9, 2, 4])
+        #expect(bursts.map(\.link) == [.cellular, .cellular, .wifi])
+        #expect(BurstDetector.bursts(in: priced, model: model, by: .link).map(\.bytes) == [27, 4])
+    }
+
+    @Test func theFirstBurstsAreThePrefixOfAllAndTheCountIsAll() {
+        let priced = Pricer(model: model).price(Self.randomRun(seed: 7))
+        for grouping in [BurstDetector.Grouping.link, .endpoint] {
+            let all = BurstDetector.bursts(in: priced, model: model, by: grouping)
+            #expect(all.count > 50)
+            for limit in [0, 1, 5, all.count - 1, all.count, all.count + 10] {
+                let first = BurstDetector.firstBursts(in: priced, model: model, by: grouping, limit: limit)
+                #expect(first.count == all.count)
+                #expect(first.bursts == Array(all.prefix(limit)))
+            }
+        }
+    }
+
+    @Test func countsByEndpointAreTheEndpointBurstsCounted() {
+        let priced = Pricer(model: model).price(Self.randomRun(seed: 11))
+        var expected = [Int](repeating: 0, count: priced.timeline.strings.count)
+        for burst in BurstDetector.bursts(in: priced, model: model, by: .endpoint) { expected[Int(burst.endpoint)] += 1 }
+        #expect(expected.reduce(0, +) > 50)
+        #expect(BurstDetector.burstCountsByEndpoint(in: priced, model: model) == expected)
+    }
+
+    /// Packets of four hosts (and some without one) over both radios, an unstated link and
+    /// ethernet, every seventh spanning up to 2 s, at gaps around the burst gap, partly out of
+    /// time order.
+    static func randomRun(seed: UInt64) -> Timeline {
+        var generator = SplitMix64(seed: seed)
+        var timeline = Timeline()
+        let hosts: [StringID] = [0] + ["a.example", "b.example", "c.example", "d.example"].map { timeline.strings.intern($0) }
+        let links: [LinkKind] = [.cellular, .wifi, .unspecified, .ethernet]
+        var time = 0.0
+        for index in 0..<600 {
+            time += Double.random(in: 0...1.6, using: &generator)
+            let at = max(0, time - Double.random(in: 0...0.3, using: &generator))
+            timeline.append(
+                Event(
+                    time: Clock.nanoseconds(at), kind: .net,
+                    code: Bool.random(using: &generator) ? NetDirection.tx.rawValue : NetDirection.rx.rawValue,
+                    code2: links.randomElement(using: &generator)!.rawValue, amount: Int64.random(in: 0...5_000, using: &generator),
+                    duration: index % 7 == 0 ? Clock.nanoseconds(Double.random(in: 0...2, using: &generator)) : 0,
+                    label: hosts.randomElement(using: &generator)!))
+        }
+        var diagnostics = ImportDiagnostics()
+        timeline.finish(diagnostics: &diagnostics)
+        return timeline
+    }
+}
