@@ -69,10 +69,15 @@ public enum Analysis {
         var timeline = Timeline.merge(imported.map(\.timeline), diagnostics: &diagnostics)
         timeline.gaps = TimeGaps.detect(in: timeline, threshold: gapThreshold)
         recordGaps(of: timeline, in: &diagnostics)
-        let priced = Pricer(model: model).price(timeline, grid: BinGrid(chartOf: timeline, binSeconds: binSeconds))
+        let engine = RuleEngine(model: model, configuration: configuration)
+        // A capture's radio attribution is worked out while pricing, on the core the short
+        // non-`net` pass leaves free, instead of by the first rule that asks.
+        let attributing = engine.readsRadioAttribution && !timeline.flows.isEmpty
+        let (priced, attribution) = Pricer(model: model).price(
+            timeline, grid: BinGrid(chartOf: timeline, binSeconds: binSeconds),
+            alongside: { [timeline] in attributing ? RadioAttribution(timeline, model: model) : nil })
         let assembler = ReportAssembler(priced: priced, model: model, binSeconds: binSeconds)
-        let (evaluation, figures) = RuleEngine(model: model, configuration: configuration)
-            .evaluate(priced, alongside: { assembler.figures() })
+        let (evaluation, figures) = engine.evaluate(priced, radioAttribution: attribution, alongside: { assembler.figures() })
         return assembler.report(figures, inputs: imported.map(\.info), diagnostics: diagnostics, evaluation: evaluation)
     }
 

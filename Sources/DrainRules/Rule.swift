@@ -159,8 +159,13 @@ public protocol Rule: Sendable {
 /// attribution, a walk of every `net` event through the radios; five network rules go from
 /// flows to their events.
 final class SharedRuleWork: Sendable {
-    private let attribution = OnceValue<RadioAttribution>()
+    private let attribution: OnceValue<RadioAttribution>
     private let flows = OnceValue<FlowRows>()
+
+    /// `radioAttribution`: the run's, when it was worked out before the rules.
+    init(radioAttribution: RadioAttribution? = nil) {
+        attribution = OnceValue(radioAttribution)
+    }
 
     func radioAttribution(_ make: () -> RadioAttribution) -> RadioAttribution { attribution.value(make) }
 
@@ -171,6 +176,11 @@ final class SharedRuleWork: Sendable {
 private final class OnceValue<Value: Sendable>: @unchecked Sendable {
     private let lock = ThreadLock()
     private var made: Value?
+
+    /// `made`: the value, when it is known already.
+    init(_ made: Value? = nil) {
+        self.made = made
+    }
 
     func value(_ make: () -> Value) -> Value {
         lock.withLock {

@@ -49,6 +49,25 @@ struct PricerTests {
         #expect(abs(two.costs.bins.reduce(0, +) - rowTotal) <= 1e-6 * rowTotal)
     }
 
+    /// Work handed to `price(_:grid:threads:alongside:)` runs beside the passes and changes
+    /// nothing of the priced run.
+    @Test func workAlongsidePricingChangesNothing() {
+        var builder = TimelineBuilder()
+        for second in 0..<30 {
+            builder.cpu(Double(second), duration: 0.1, thread: "main")
+            builder.net(Double(second) * 2, .tx, bytes: 700, host: "api.example.com", link: .cellular)
+        }
+        let timeline = builder.build(end: 90)
+        for threads in [1, 2] {
+            let alone = Pricer(model: model).price(timeline, threads: threads)
+            let (priced, extra) = Pricer(model: model).price(timeline, threads: threads, alongside: { timeline.count })
+            #expect(extra == 60)
+            #expect(priced.eventEnergy == alone.eventEnergy)
+            #expect(priced.costs.totals == alone.costs.totals && priced.costs.bins == alone.costs.bins)
+            #expect(priced.radio == alone.radio)
+        }
+    }
+
     @Test func cpuSliceCostsDurationTimesActivePower() throws {
         var builder = TimelineBuilder()
         builder.cpu(1, duration: 0.5, name: "parse", thread: "main")

@@ -32,6 +32,28 @@ import Testing
         #expect(alone.addedJoules.filter { $0 > 0 }.count == 200)
     }
 
+    /// An attribution worked out before the rules (beside pricing) is the one the rules read,
+    /// not made again, and the evaluation is the one the rules give making it themselves.
+    @Test func anAttributionHandedToTheEngineIsUsedAndChangesNothing() {
+        var run = TimelineBuilder()
+        for index in 0..<120 {
+            run.net(Double(index) * 30, .tx, bytes: 400, host: "api.example.com", link: .cellular)
+            run.net(Double(index) * 30 + 0.2, .rx, bytes: 2_000, host: "api.example.com", link: .cellular)
+        }
+        let model = TestModel.phone
+        let priced = Pricer(model: model).price(run.build(end: 3_700))
+        let attribution = RadioAttribution(priced.timeline, model: model)
+        let shared = SharedRuleWork(radioAttribution: attribution)
+        let made = shared.radioAttribution { Issue.record("made again"); return attribution }
+        #expect(made.addedJoules == attribution.addedJoules)
+        let engine = RuleEngine(model: model)
+        #expect(engine.readsRadioAttribution)
+        let handed = engine.evaluate(priced, radioAttribution: attribution, alongside: {}).evaluation
+        let own = engine.evaluate(priced)
+        #expect(handed == own)
+        #expect(own.findings.contains { $0.rule == NetPeriodicRule.description.id })
+    }
+
     @Test func eachFlowGetsTheEventsOfItsConnectionInItsOwnInput() {
         // Two captures whose builders label their first connection alike: merged, that label is
         // one string shared by a flow of each input, and a third flow has a label of its own.

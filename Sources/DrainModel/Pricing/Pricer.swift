@@ -33,21 +33,41 @@ public struct Pricer: Sendable {
     public func price(
         _ timeline: Timeline, grid: BinGrid? = nil, threads: Int = ParallelWork.defaultThreads()
     ) -> PricedTimeline {
+        price(timeline, grid: grid, threads: threads, alongside: {}).priced
+    }
+
+    /// `price(_:grid:threads:)`, with `extra` work that only reads `timeline` done as a third
+    /// piece on the same threads: whichever pass ends first takes it. On a capture the pass
+    /// over non-`net` events is short and its thread would otherwise wait for the radio pass.
+    public func price<Extra>(
+        _ timeline: Timeline, grid: BinGrid? = nil, threads: Int = ParallelWork.defaultThreads(),
+        alongside extra: @Sendable () -> Extra
+    ) -> (priced: PricedTimeline, extra: Extra) {
         let grid = grid ?? BinGrid(chartOf: timeline)
         var eventEnergy = [Double](repeating: 0, count: timeline.count)
-        var passes = eventEnergy.withUnsafeMutableBufferPointer { rows in
+        var pieces = eventEnergy.withUnsafeMutableBufferPointer { rows in
             let shared = RowEnergy(rows: rows)
-            return ParallelWork.map(2, threads: threads) { pass -> PricingAccumulator in
+            return ParallelWork.map(3, threads: threads) { piece -> PricingPiece<Extra> in
+                guard piece < 2 else { return .extra(extra()) }
                 var priced = PricingAccumulator(timeline: timeline, grid: grid, eventEnergy: shared)
-                if pass == 0 { priceWork(timeline, into: &priced) } else { priceRadio(timeline, into: &priced) }
-                return priced
+                if piece == 0 { priceWork(timeline, into: &priced) } else { priceRadio(timeline, into: &priced) }
+                return .pass(priced)
             }
         }
-        let radio = RadioActivity(segments: passes[1].takeSegments(), promotions: passes[1].promotions)
+        guard case .pass(var work) = pieces[0], case .pass(var radioPass) = pieces[1], case .extra(let extraResult) = pieces[2]
+        else { preconditionFailure("pieces 0 and 1 are the passes, 2 the extra work") }
+        pieces = []
+        let radio = RadioActivity(segments: radioPass.takeSegments(), promotions: radioPass.promotions)
         let end = max(timeline.end, radio.attributedEnd ?? timeline.end)
-        var costs = passes[0].closeCosts(at: end)
-        costs.add(passes[1].closeCosts(at: end))
-        return PricedTimeline(timeline: timeline, costs: costs, eventEnergy: eventEnergy, radio: radio)
+        var costs = work.closeCosts(at: end)
+        costs.add(radioPass.closeCosts(at: end))
+        return (PricedTimeline(timeline: timeline, costs: costs, eventEnergy: eventEnergy, radio: radio), extraResult)
+    }
+
+    /// What a piece of `price(_:grid:threads:alongside:)` gives.
+    private enum PricingPiece<Extra> {
+        case pass(PricingAccumulator)
+        case extra(Extra)
     }
 
     /// The radio pass: `net` events drive the radio of their link; a spanning event keeps it

@@ -60,6 +60,14 @@ public struct RuleEngine: Sendable {
         self.configuration = configuration
     }
 
+    /// Whether an enabled rule may read the run's radio attribution
+    /// (`RuleContext.radioAttribution`): NET-PERIODIC and NET-LATE-CLOSE. A caller with a core
+    /// to spare can work it out beforehand and hand it to `evaluate`; one not handed over is
+    /// worked out when a rule first asks, so this only decides where the time goes.
+    public var readsRadioAttribution: Bool {
+        [NetPeriodicRule.description.id, NetLateCloseRule.description.id].contains { configuration.isEnabled($0) }
+    }
+
     /// The value and origin of every parameter of a rule.
     public func thresholds(for rule: RuleDescription) -> [ThresholdUsed] {
         rule.parameters.map { parameter in
@@ -89,9 +97,12 @@ public struct RuleEngine: Sendable {
 
     /// `evaluate(_:threads:)`, with `extra` work that only reads the same run (the report's
     /// figures) done on the same threads, before the rules that are not yet taken: it starts
-    /// first, so a long piece of work does not finish last on its own.
+    /// first, so a long piece of work does not finish last on its own. `radioAttribution`, if
+    /// given, must be `RadioAttribution(priced.timeline, model: model)`, worked out beforehand
+    /// (see `readsRadioAttribution`).
     public func evaluate<Extra>(
-        _ priced: PricedTimeline, threads: Int = ParallelWork.defaultThreads(), alongside extra: @Sendable () -> Extra
+        _ priced: PricedTimeline, radioAttribution: RadioAttribution? = nil, threads: Int = ParallelWork.defaultThreads(),
+        alongside extra: @Sendable () -> Extra
     ) -> (evaluation: RuleEvaluation, extra: Extra) {
         // nil for a disabled rule.
         let thresholdsByRule = Self.allRules.map { ruleType -> [ThresholdUsed]? in
@@ -101,7 +112,7 @@ public struct RuleEngine: Sendable {
             used.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.parameter, $0.value) }) }
         }
         // Rules only read the priced run, so they are shared out over the cores.
-        let shared = SharedRuleWork()
+        let shared = SharedRuleWork(radioAttribution: radioAttribution)
         let pieces = ParallelWork.map(Self.allRules.count + 1, threads: threads) { piece -> Piece<Extra> in
             guard piece > 0 else { return .extra(extra()) }
             let order = piece - 1
