@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "DrainTraceWriter", targets: ["DrainTraceWriter"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
@@ -42,14 +43,14 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        .target(name: "DrainTrace", dependencies: ["DrainTraceWriter"]),
+        .target(name: "DrainTrace", dependencies: ["DrainTraceWriter", .product(name: "Algorithms", package: "swift-algorithms")]),
         .target(name: "DrainTraceWriter"),
         .target(name: "DrainProbe", dependencies: ["DrainTraceWriter"]),
         .target(
             name: "DrainImport",
             dependencies: [
                 "DrainTrace", "DrainTraceWriter", "CPcap", "CZlib", .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"), .product(name: "Algorithms", package: "swift-algorithms"),
             ]
         ),
         .target(name: "CRecordSupport"),
@@ -57,11 +58,13 @@ let package = Package(
             name: "DrainRecord", dependencies: ["DrainTrace", "DrainTraceWriter", "DrainImport", "CPcap", "CRecordSupport"]
         ),
         .target(name: "DrainYAML", dependencies: ["DrainTrace", "Yams"]),
-        .target(name: "DrainModel", dependencies: ["DrainTrace", "DrainAggregate", "DrainYAML", "Yams"]),
-        .target(name: "DrainAggregate", dependencies: ["DrainTrace"]),
+        .target(name: "DrainModel", dependencies: ["DrainTrace", "DrainAggregate", "DrainYAML", "Yams", .product(name: "Algorithms", package: "swift-algorithms")]),
+        .target(name: "DrainAggregate", dependencies: ["DrainTrace", .product(name: "Algorithms", package: "swift-algorithms")]),
         .target(name: "DrainReport", dependencies: ["DrainTrace"]),
         .target(name: "DrainRender", dependencies: ["DrainTrace", "DrainTraceWriter", "DrainReport"]),
-        .target(name: "DrainRules", dependencies: ["DrainTrace", "DrainModel", "DrainReport", "DrainYAML"]),
+        .target(
+            name: "DrainRules", dependencies: ["DrainTrace", "DrainModel", "DrainReport", "DrainYAML", .product(name: "Algorithms", package: "swift-algorithms")]
+        ),
         .target(
             name: "DrainPipeline",
             dependencies: [

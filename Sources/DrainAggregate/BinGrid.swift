@@ -1,3 +1,4 @@
+import Algorithms
 import DrainTrace
 
 /// Where priced energy lands on a run's timeline chart: bins of one width laid over the run's
@@ -79,12 +80,8 @@ public struct BinGrid: Sendable, Equatable {
     ///
     /// - Precondition: the grid has a segment.
     public func bin(of time: Nanoseconds) -> Int {
-        var low = 0
-        var high = segmentStarts.count
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if segmentStarts[middle].start <= time { low = middle } else { high = middle }
-        }
+        // The last segment starting at or before `time`, or the first.
+        let low = max(0, segmentStarts.partitioningIndex { $0.start > time } - 1)
         let last = (low + 1 < segmentStarts.count ? segmentStarts[low + 1].firstBin : binCount) - 1
         return min(last, segmentStarts[low].firstBin + max(0, Int((time - segmentStarts[low].start) / width)))
     }

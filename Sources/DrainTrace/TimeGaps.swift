@@ -1,3 +1,5 @@
+import Algorithms
+
 /// One stretch of a run in which no input recorded anything for longer than the gap
 /// threshold: from the end of the last event before it to the next event (or the run's end).
 public struct TimeGap: Sendable, Equatable {
@@ -90,13 +92,7 @@ public struct TimeGaps: Sendable, Equatable {
     /// The index of the active segment `time` lies in: how many gaps end at or before it.
     /// A time inside a gap belongs to the segment before the gap. O(log gaps).
     public func segment(of time: Nanoseconds) -> Int {
-        var low = 0
-        var high = gaps.count
-        while low < high {
-            let middle = (low + high) / 2
-            if gaps[middle].end <= time { low = middle + 1 } else { high = middle }
-        }
-        return low
+        gaps.partitioningIndex { $0.end > time }
     }
 
     /// Whether an interval from `start` to `end` spans a gap: the two lie in different segments.

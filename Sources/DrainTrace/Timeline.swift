@@ -1,3 +1,5 @@
+import Algorithms
+
 /// The events of one run, stored column by column (structure of arrays), on one clock of
 /// integer nanoseconds since the timeline origin, sorted by time.
 ///
@@ -274,13 +276,7 @@ public struct Timeline: Sendable {
     /// The first row at or after `instant` (`count` when none is). Binary search, O(log n).
     /// - Precondition: the rows are sorted (`isSorted`).
     public func firstRow(atOrAfter instant: Nanoseconds) -> Int {
-        var low = 0
-        var high = time.count
-        while low < high {
-            let middle = (low + high) / 2
-            if time[middle] < instant { low = middle + 1 } else { high = middle }
-        }
-        return low
+        time.partitioningIndex { $0 >= instant }
     }
 
     /// The span of the run from time zero to `end`, in seconds.

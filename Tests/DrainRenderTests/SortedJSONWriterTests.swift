@@ -68,7 +68,7 @@ import Testing
     /// types and at random bit patterns.
     @Test func doublesAndFloatsAreSpelledAsFoundationSpellsThem() throws {
         var doubles: [Double] = [0, -0.0, 1, -1, 0.5, 1e15, 1e16, 1e17, 1e21, 1e-7, 2.5e-5, 0.1 + 0.2, .ulpOfOne, .leastNonzeroMagnitude,
-                                 .leastNormalMagnitude, .greatestFiniteMagnitude, 123_456_789_012_345_680_000]
+                                 .leastNormalMagnitude, .greatestFiniteMagnitude, 1.2345678901234568e20]
         var floats: [Float] = [0, -0.0, 1, 0.1, 16_777_216, 3.4e38, 1e-7, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 12345.678]
         for exponent in -30...30 {
             doubles.append(pow(10, Double(exponent)))

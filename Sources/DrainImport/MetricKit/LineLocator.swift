@@ -1,3 +1,5 @@
+import Algorithms
+
 /// Turns byte offsets of a whole file into `line L, column C` for messages.
 struct LineLocator {
     /// The offset of the first byte of each line.
@@ -12,11 +14,8 @@ struct LineLocator {
 
     /// `line L, column C` (both 1-based, the column counted in bytes) of `offset`. O(log lines).
     func location(_ offset: Int) -> String {
-        var low = 0, high = lineStarts.count
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle }
-        }
-        return LineError.location(line: low + 1, offset: offset - lineStarts[low])
+        // The last line starting at or before `offset` (line 0 starts at 0).
+        let line = max(0, lineStarts.partitioningIndex { $0 > offset } - 1)
+        return LineError.location(line: line + 1, offset: offset - lineStarts[line])
     }
 }

@@ -1,3 +1,4 @@
+import Algorithms
 import DrainTrace
 
 /// When each radio was out of idle over a priced run, for "how long was the radio up between
@@ -41,13 +42,9 @@ public struct RadioBusyTime: Sendable {
 
     /// Busy time in `(-∞, instant)`.
     private static func busy(_ track: Track, before instant: Nanoseconds) -> Nanoseconds {
-        var low = 0, high = track.starts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if track.starts[middle] < instant { low = middle + 1 } else { high = middle }
-        }
-        guard low > 0 else { return 0 }
-        let last = low - 1
+        let after = track.starts.partitioningIndex { $0 >= instant }
+        guard after > 0 else { return 0 }
+        let last = after - 1
         return track.before[last] + min(track.ends[last], instant) - track.starts[last]
     }
 }

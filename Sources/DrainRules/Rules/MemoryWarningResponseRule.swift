@@ -1,3 +1,4 @@
+import Algorithms
 import DrainModel
 import DrainReport
 import DrainTrace
@@ -131,12 +132,7 @@ public struct MemoryWarningResponseRule: Rule {
     /// The index of the first of `count` sorted instants (`time(index)`) later than `instant`.
     /// O(log count).
     static func firstIndex(count: Int, after instant: Nanoseconds, time: (Int) -> Nanoseconds) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if time(middle) <= instant { low = middle + 1 } else { high = middle }
-        }
-        return low
+        (0..<count).partitioningIndex { time($0) > instant }
     }
 
     private struct Response {

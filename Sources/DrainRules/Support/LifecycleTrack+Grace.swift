@@ -1,3 +1,4 @@
+import Algorithms
 import DrainTrace
 
 extension LifecycleTrack {
@@ -30,12 +31,7 @@ extension LifecycleTrack {
     private func forEachStretch(
         spanning start: Nanoseconds, to end: Nanoseconds, pastGrace grace: Nanoseconds, _ body: (Int) -> Bool
     ) {
-        var low = 0, high = stretches.count
-        while low < high {
-            let middle = (low + high) / 2
-            if stretches[middle].end <= start { low = middle + 1 } else { high = middle }
-        }
-        var index = low
+        var index = stretches.partitioningIndex { $0.end > start }
         while index < stretches.count, stretches[index].start < end {
             let stretch = stretches[index]
             if min(end, stretch.end) > max(start, stretch.start.plus(grace)), !body(index) { return }

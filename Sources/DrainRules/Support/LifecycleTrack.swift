@@ -1,3 +1,4 @@
+import Algorithms
 import DrainTrace
 
 /// When the app was in the background over a run, from its `lifecycle` events.
@@ -63,13 +64,9 @@ struct LifecycleTrack {
     /// The index of the background stretch that `row` falls in, or `nil` in the foreground
     /// (or before any lifecycle event). O(log stretches).
     func stretch(atRow row: Int) -> Int? {
-        var low = 0, high = stretches.count
-        while low < high {
-            let middle = (low + high) / 2
-            if stretches[middle].endRow <= row { low = middle + 1 } else { high = middle }
-        }
-        guard low < stretches.count, stretches[low].startRow <= row else { return nil }
-        return low
+        let index = stretches.partitioningIndex { $0.endRow > row }
+        guard index < stretches.count, stretches[index].startRow <= row else { return nil }
+        return index
     }
 
     func isBackground(atRow row: Int) -> Bool { stretch(atRow: row) != nil }
@@ -82,13 +79,9 @@ struct LifecycleTrack {
 
     /// Background time in `[0, instant)`.
     private func backgroundTime(before instant: Nanoseconds) -> Nanoseconds {
-        var low = 0, high = stretches.count
-        while low < high {
-            let middle = (low + high) / 2
-            if stretches[middle].start < instant { low = middle + 1 } else { high = middle }
-        }
-        guard low > 0 else { return 0 }
-        let last = stretches[low - 1]
-        return cumulative[low - 1] + min(last.end, instant) - last.start
+        let after = stretches.partitioningIndex { $0.start >= instant }
+        guard after > 0 else { return 0 }
+        let last = stretches[after - 1]
+        return cumulative[after - 1] + min(last.end, instant) - last.start
     }
 }
