@@ -71,10 +71,10 @@ final class PacketPipe: @unchecked Sendable {
 
     /// When the reading thread decodes a batch's packets itself before handing it over.
     enum DecodeOnRead {
-        /// When the decoding thread has not yet taken the batch handed over before: it is the
-        /// slower of the two (many small packets, each decoded and tracked), and the reader
-        /// would otherwise wait for an empty batch. A packet is decoded where its bytes were
-        /// just read, in that core's cache.
+        /// When the batch fills the ring: the decoding thread is the slower of the two (many
+        /// small packets, each decoded and tracked) and the reader would otherwise wait for an
+        /// empty batch. A packet is then decoded where its bytes were just read, in that core's
+        /// cache; a reader that keeps up only reads.
         case whenBehind
         case always
         case never
@@ -211,7 +211,7 @@ final class PacketPipe: @unchecked Sendable {
         case .always: break
         case .whenBehind:
             pthread_mutex_lock(mutex)
-            let behind = produced > consumed
+            let behind = produced - consumed >= Self.slots - 1
             pthread_mutex_unlock(mutex)
             guard behind else { return }
         }
