@@ -63,8 +63,10 @@ struct PcapRecordLayout {
 /// A ring of `slots` batches: the reader fills batch `produced % slots` while the decoder
 /// empties batch `consumed % slots`, and each waits, under one mutex, only when the ring is
 /// full or empty. The reader alone touches the pcap handle until its thread has been
-/// joined; the stop status it ends on is read after `nextFilled` returned nil. Memory: `slots` × `batchBytes` plus the
-/// largest packet, whatever the capture's size.
+/// joined; the stop status it ends on is read after `nextFilled` returned nil. Memory: `slots`
+/// × `batchBytes` plus the largest packet, and for batches decoded on read about 100 bytes per
+/// packet of the batch (at most about 1.5 MiB for a batch of the smallest frames), whatever the
+/// capture's size.
 final class PacketPipe: @unchecked Sendable {
     static let slots = 4
     static let batchBytes = 1 << 20

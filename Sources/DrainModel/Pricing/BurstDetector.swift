@@ -37,7 +37,8 @@ public enum BurstDetector {
     /// The bursts of `priced`, in the order of their first event. O(n + strings) time (two
     /// walks: the first counts the bursts, so that their array is allocated once, at its size —
     /// the rules that ask run side by side when memory peaks); memory per burst and, grouped by
-    /// endpoint, 16 bytes per string of the timeline (the tables of open bursts), none per event.
+    /// endpoint, up to 24 bytes per string of the timeline (the tables of open bursts), none
+    /// per event.
     public static func bursts(in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping) -> [Burst] {
         let gap = burstGap(model)
         var bursts: [Burst] = []
@@ -58,7 +59,7 @@ public enum BurstDetector {
 
     /// The first `limit` bursts of `bursts(in:model:by:)` and how many it has in all, without
     /// keeping the others: the report lists a few thousand of a long run's bursts. O(n +
-    /// strings) time; memory for `limit` bursts and, grouped by endpoint, 16 bytes per string.
+    /// strings) time; memory for `limit` bursts and, grouped by endpoint, 24 bytes per string.
     public static func firstBursts(
         in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping, limit: Int
     ) -> (bursts: [Burst], count: Int) {
