@@ -11,18 +11,24 @@ struct BurstDetectorTests {
         model = try builtinModel("iphone-lte")
     }
 
+    /// A run of sent packets (time in seconds, bytes, host, link), priced; it ends at 10 s.
+    func priced(_ packets: [(at: Double, bytes: Int64, host: String?, link: LinkKind)]) -> PricedTimeline {
+        var run = TimelineBuilder()
+        for packet in packets { run.net(packet.at, .tx, bytes: packet.bytes, host: packet.host, link: packet.link) }
+        return Pricer(model: model).price(run.build(end: 10))
+    }
+
     @Test func theBuiltInGapIsOneSecond() {
         #expect(model.radio.burstGapS.value == 1)
     }
 
     @Test func aGapOfTheBurstGapOrMoreStartsANewBurst() {
         // Gaps 0.5 s (same burst), 1 s (new: the gap is not shorter than 1 s), 0.99 s (same).
-        var run = TimelineBuilder()
-        run.net(0, .tx, bytes: 100, host: "a.example", link: .cellular)
-        run.net(0.5, .rx, bytes: 200, host: "a.example", link: .cellular)
-        run.net(1.5, .tx, bytes: 300, host: "a.example", link: .cellular)
-        run.net(2.49, .rx, bytes: 400, host: "a.example", link: .cellular)
-        let bursts = BurstDetector.bursts(in: Pricer(model: model).price(run.build(end: 10)), model: model, by: .link)
+        let priced = priced([
+            (0, 100, "a.example", .cellular), (0.5, 200, "a.example", .cellular), (1.5, 300, "a.example", .cellular),
+            (2.49, 400, "a.example", .cellular),
+        ])
+        let bursts = BurstDetector.bursts(in: priced, model: model, by: .link)
         #expect(bursts.map(\.events) == [2, 2])
         #expect(bursts.map(\.bytes) == [300, 700])
         #expect(bursts.map(\.firstRow) == [0, 2])
@@ -32,13 +38,10 @@ struct BurstDetectorTests {
 
     @Test func byEndpointEachHostsTrafficOnEachRadioIsItsOwn() {
         // Interleaved hosts a and b on cellular, a again on Wi-Fi, and a host-less packet.
-        var run = TimelineBuilder()
-        run.net(0, .tx, bytes: 1, host: "a.example", link: .cellular)
-        run.net(0.2, .tx, bytes: 2, host: "b.example", link: .cellular)
-        run.net(0.4, .tx, bytes: 4, host: "a.example", link: .wifi)
-        run.net(0.6, .tx, bytes: 8, host: "a.example", link: .cellular)
-        run.net(0.8, .tx, bytes: 16, link: .cellular)
-        let priced = Pricer(model: model).price(run.build(end: 10))
+        let priced = priced([
+            (0, 1, "a.example", .cellular), (0.2, 2, "b.example", .cellular), (0.4, 4, "a.example", .wifi),
+            (0.6, 8, "a.example", .cellular), (0.8, 16, nil, .cellular),
+        ])
         let bursts = BurstDetector.bursts(in: priced, model: model, by: .endpoint)
         #expect(bursts.map(\.bytes) == [9, 2, 4])
         #expect(bursts.map(\.link) == [.cellular, .cellular, .wifi])
