@@ -73,15 +73,21 @@ func offCooperativePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T)
 
 /// Lets `process` run in steps of 2 ms, stopped between them, until the store holds more than
 /// `count` runs, and leaves it stopped. However slowly the store answers the count (a loaded
-/// machine, a sanitizer), the process cannot get far between two looks.
+/// machine, a sanitizer), the process cannot get far between two looks. A step doubles, up to
+/// 64 ms, after every thousand steps that stored nothing: on a loaded machine under a
+/// sanitizer a 2 ms step can pass without the process being scheduled at all, and 20,000 of
+/// them once ended before its first run was in. Gives up after ten minutes.
 func stepUntilStored(moreThan count: Int, process: Process, watcher: RunStore) async throws {
+    let deadline = ContinuousClock.now + .seconds(600)
+    var step = 2
     var steps = 0
     repeat {
         kill(process.processIdentifier, SIGCONT)
-        try await Task.sleep(for: .milliseconds(2))
+        try await Task.sleep(for: .milliseconds(step))
         kill(process.processIdentifier, SIGSTOP)
         steps += 1
-    } while try await watcher.list(RunFilter(), limit: 10_000).count <= count && steps < 20_000
+        if steps % 1_000 == 0 { step = min(2 * step, 64) }
+    } while try await watcher.list(RunFilter(), limit: 10_000).count <= count && ContinuousClock.now < deadline
 }
 
 /// Writes `count` distinct reports with 1,000 finding keys each: a run's transaction is then
