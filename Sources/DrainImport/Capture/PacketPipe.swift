@@ -97,7 +97,7 @@ final class PacketPipe: @unchecked Sendable {
     /// Why the reader stopped with `PCAP_ERROR` when the error is its own, not libpcap's.
     private(set) var failure: String?
 
-    init(decoder: PacketDecoder, decodeOnRead: DecodeOnRead = .whenBehind) {
+    init(decoder: PacketDecoder, decodeOnRead: DecodeOnRead) {
         batches = (0..<Self.slots).map { _ in PacketBatch(capacity: Self.batchBytes) }
         self.decoder = decoder
         self.decodeOnRead = decodeOnRead

@@ -37,45 +37,31 @@ public enum BurstDetector {
     /// The bursts of `priced`, in the order of their first event. O(n + strings) time (two
     /// walks: the first counts the bursts, so that their array is allocated once, at its size —
     /// the rules that ask run side by side when memory peaks); memory per burst and, grouped by
-    /// endpoint, up to 24 bytes per string of the timeline (the tables of open bursts), none
-    /// per event.
+    /// endpoint, 24 bytes per string of the timeline (the tables of open bursts), none per event.
     public static func bursts(in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping) -> [Burst] {
-        let gap = burstGap(model)
-        var bursts: [Burst] = []
-        bursts.reserveCapacity(firstBursts(in: priced, model: model, by: grouping, limit: 0).count)
-        // The open burst of each (endpoint, radio), at `slot`.
-        var open = [Int32](repeating: -1, count: slotCount(priced.timeline, grouping))
-        forEachEvent(in: priced.timeline, model: model, by: grouping) { event in
-            var index = Int(open[event.slot])
-            if index < 0 || event.start - bursts[index].end >= gap {
-                index = bursts.count
-                bursts.append(event.burst)
-                open[event.slot] = Int32(truncatingIfNeeded: index)
-            }
-            bursts[index].add(event, energy: priced.eventEnergy)
-        }
-        return bursts
+        let count = firstBursts(in: priced, model: model, by: grouping, limit: 0).count
+        return firstBursts(in: priced, model: model, by: grouping, limit: count).bursts
     }
 
     /// The first `limit` bursts of `bursts(in:model:by:)` and how many it has in all, without
     /// keeping the others: the report lists a few thousand of a long run's bursts. O(n +
-    /// strings) time; memory for `limit` bursts and, grouped by endpoint, 24 bytes per string.
+    /// strings) time; memory for `limit` bursts (reserved up front when it is below the
+    /// number of `net` events) and, grouped by endpoint, 24 bytes per string.
     public static func firstBursts(
         in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping, limit: Int
     ) -> (bursts: [Burst], count: Int) {
-        let gap = burstGap(model)
         var bursts: [Burst] = []
+        bursts.reserveCapacity(min(limit, priced.timeline.count))
         var count = 0
-        // The open burst of each slot: its end, and its place in `bursts` (-1 past the limit).
-        var openEnd = [Nanoseconds](repeating: .min, count: slotCount(priced.timeline, grouping))
-        var openIndex = [Int32](repeating: -1, count: openEnd.count)
+        var open = OpenBursts(priced.timeline, model: model, by: grouping)
+        // Where each slot's open burst is in `bursts`; -1 past the limit.
+        var openIndex = [Int32](repeating: -1, count: open.slotCount)
         forEachEvent(in: priced.timeline, model: model, by: grouping) { event in
-            if openEnd[event.slot] == .min || event.start - openEnd[event.slot] >= gap {
+            if open.startsBurst(event) {
                 openIndex[event.slot] = count < limit ? Int32(truncatingIfNeeded: bursts.count) : -1
                 if count < limit { bursts.append(event.burst) }
                 count += 1
             }
-            openEnd[event.slot] = max(openEnd[event.slot], event.end)
             let index = Int(openIndex[event.slot])
             if index >= 0 { bursts[index].add(event, energy: priced.eventEnergy) }
         }
@@ -86,16 +72,37 @@ public enum BurstDetector {
     /// host's string id; the counts `bursts(in:model:by: .endpoint)` gives, without the bursts.
     /// O(n + strings) time, 24 bytes per string.
     public static func burstCountsByEndpoint(in priced: PricedTimeline, model: DeviceModel) -> [Int] {
-        let gap = burstGap(model)
         var counts = [Int](repeating: 0, count: priced.timeline.strings.count)
-        var openEnd = [Nanoseconds](repeating: .min, count: slotCount(priced.timeline, .endpoint))
+        var open = OpenBursts(priced.timeline, model: model, by: .endpoint)
         forEachEvent(in: priced.timeline, model: model, by: .endpoint) { event in
-            if openEnd[event.slot] == .min || event.start - openEnd[event.slot] >= gap {
-                counts[Int(event.endpoint)] += 1
-            }
-            openEnd[event.slot] = max(openEnd[event.slot], event.end)
+            if open.startsBurst(event) { counts[Int(event.endpoint)] += 1 }
         }
         return counts
+    }
+
+    /// The end of the open burst of each (endpoint, radio) slot, and the burst rule: an event
+    /// starts a new burst when its slot has none open or it starts `radio.burst_gap_s` or more
+    /// after the open one's end.
+    private struct OpenBursts {
+        private var ends: [Nanoseconds]
+        private let gap: Nanoseconds
+
+        /// One slot per radio, or one per radio of each string.
+        init(_ timeline: Timeline, model: DeviceModel, by grouping: Grouping) {
+            ends = [Nanoseconds](repeating: .min, count: grouping == .endpoint ? 2 * timeline.strings.count : 2)
+            gap = Clock.nanoseconds(min(max(0, model.radio.burstGapS.value), Clock.longestSpanSeconds))
+        }
+
+        var slotCount: Int { ends.count }
+
+        /// Whether `event` starts a new burst in its slot; either way it extends the slot's
+        /// open burst to its end.
+        mutating func startsBurst(_ event: Event) -> Bool {
+            let previous = ends[event.slot]
+            let starts = previous == .min || event.start - previous >= gap
+            ends[event.slot] = starts ? event.end : max(previous, event.end)
+            return starts
+        }
     }
 
     /// One `net` event that forms bursts: its row, radio, host (0 unless grouped by endpoint),
@@ -111,16 +118,6 @@ public enum BurstDetector {
 
         /// A burst of this event alone, its energy still to add.
         var burst: Burst { Burst(link: link, endpoint: endpoint, firstRow: row, lastRow: row, start: start, end: end) }
-    }
-
-    /// The slots of open bursts: one per radio, or one per radio of each string.
-    private static func slotCount(_ timeline: Timeline, _ grouping: Grouping) -> Int {
-        grouping == .endpoint ? 2 * timeline.strings.count : 2
-    }
-
-    /// The gap that ends a burst (`radio.burst_gap_s`).
-    private static func burstGap(_ model: DeviceModel) -> Nanoseconds {
-        Clock.nanoseconds(min(max(0, model.radio.burstGapS.value), Clock.longestSpanSeconds))
     }
 
     /// Calls `body` with each `net` event that belongs to a burst, in row order: on a radio
