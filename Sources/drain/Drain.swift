@@ -29,7 +29,7 @@ struct Drain: ParsableCommand {
     /// `--store` may be given without a value: the arguments are rewritten before parsing.
     /// The heap is set up for one analysis per process before anything starts a thread.
     static func main() {
-        ProcessMemory.shareOneArena()
+        ProcessMemory.tuneForOneAnalysis()
         main(StoreArguments.expandingBareStore(Array(CommandLine.arguments.dropFirst())))
     }
 }
