@@ -59,4 +59,63 @@ import Testing
         #expect(close(energy(at: [0, 0]), one + transfer))
         #expect(transfer > 0 && one > 10 * transfer)
     }
+
+    /// Overlapping spans on both radios, as a capture's concurrent connections make them, on
+    /// every cellular technology: the simulation, which keeps a radio up over the union of its
+    /// spans, costs what the pricer charged, which keeps it up span by span.
+    @Test(arguments: DeviceModel.CellularTechnology.allCases)
+    func overlappingSpansCostWhatThePricerCharged(technology: DeviceModel.CellularTechnology) throws {
+        var model = try builtinModel("iphone-5g-nsa")
+        model.radio.cellular = technology
+        var timeline = Timeline()
+        var random = SplitMix64(seed: 19)
+        var time: Nanoseconds = 0
+        for _ in 0..<600 {
+            // Mostly close together (spans overlap), now and then a gap past every tail.
+            time += Nanoseconds(random.next() % UInt64(random.next() % 8 == 0 ? Clock.nanoseconds(40) : Clock.nanoseconds(1.5)))
+            let link: LinkKind = [.wifi, .cellular, .unspecified][Int(random.next() % 3)]
+            let direction: NetDirection = random.next() % 2 == 0 ? .tx : .rx
+            timeline.append(
+                Event(
+                    time: time, kind: .net, code: direction.rawValue, code2: link.rawValue,
+                    amount: Int64(random.next() % 300_000), duration: Nanoseconds(random.next() % UInt64(Clock.nanoseconds(12)))))
+        }
+        let priced = Pricer(model: model).price(timeline)
+        let charged = (0..<timeline.count).reduce(0.0) { $0 + priced.eventEnergy[$1] }
+        let simulated = RadioSimulation.energy(in: timeline, model: model) { events in
+            for row in 0..<timeline.count {
+                events.place(row: row, at: timeline.time[row], link: LinkKind(rawValue: timeline.code2[row]) ?? .unspecified)
+            }
+        }
+        #expect(charged > 0)
+        #expect(close(simulated, charged))
+    }
+
+    /// Spans moved to one instant, as NET-SMALL-BURSTS batches them: the longest keeps the
+    /// LTE radio connected, so the five events cost one promotion, their transfers, connected
+    /// time from the promotion's end to the longest span's end, the inactivity timer and one
+    /// DRX tail.
+    @Test func spansAtOneInstantKeepTheRadioUpUntilTheLongestEnds() throws {
+        let model = try builtinModel("iphone-lte")
+        let lte = try #require(model.radio.lte)
+        var timeline = Timeline()
+        for span in [3.0, 0.5, 7.25, 2.0, 7.0] {
+            timeline.append(
+                Event(
+                    time: 0, kind: .net, code: NetDirection.rx.rawValue, code2: LinkKind.cellular.rawValue, amount: 2_000,
+                    duration: Clock.nanoseconds(span)))
+        }
+        let merged = RadioSimulation.energy(in: timeline, model: model) { events in
+            for row in 0..<timeline.count { events.place(row: row, at: 0, link: .cellular) }
+        }
+        func drxPower(cycle: Double) -> Double {
+            LTEStateMachine.averagePower(cycle: cycle, on: lte.drxOnS.value, onPower: lte.drxOnW.value, offPower: lte.drxBaseW.value)
+        }
+        // 5 × 2,000 bytes down: 0.08 Mbit at α_down mW per Mbit/s.
+        let transfer = 0.08 * lte.alphaDownMwPerMbps.value / 1000
+        let connected = (7.25 - lte.promotionS.value + lte.inactivityS.value) * lte.connectedW.value
+        let tail = lte.shortDrxS.value * drxPower(cycle: lte.shortDrxCycleS.value) + lte.longDrxS.value * drxPower(cycle: lte.longDrxCycleS.value)
+        #expect(lte.promotionS.value < 0.5)
+        #expect(close(merged, lte.promotionS.value * lte.promotionW.value + transfer + connected + tail))
+    }
 }

@@ -24,10 +24,16 @@ struct NetSpanMarkers {
     private var heap: [Marker] = []
 
     init(radio: DeviceModel.Radio) {
+        step = Self.step(radio: radio)
+    }
+
+    /// Half the shortest radio timer of `radio`: markers no further apart keep every radio
+    /// state machine active.
+    static func step(radio: DeviceModel.Radio) -> Nanoseconds {
         var shortest = radio.wifi.tailS.value
         if let lte = radio.lte { shortest = min(shortest, lte.inactivityS.value) }
         if let umts = radio.umts { shortest = min(shortest, umts.dchTailS.value) }
-        step = max(1, Clock.nanoseconds(shortest) / 2)
+        return max(1, Clock.nanoseconds(shortest) / 2)
     }
 
     var isEmpty: Bool { heap.isEmpty }
