@@ -4,15 +4,19 @@ extension FlowTracker {
     /// Writes the capture into `timeline`: the flow table, then the coalesced `net` events in
     /// time order, each labelled with its flow's endpoint and connection and directed by the
     /// device side. Every time moves by `shift` (to make the earliest packet time ≥ 0).
-    /// Call `closeAll()` first. The tracker's strings move to the timeline (it keeps none).
+    /// Call `closeAll()` first. The tracker's strings, flows, events and HTTP messages move to
+    /// the timeline (it keeps none), each freed once written: at the peak, while the events
+    /// are copied, the flow states are gone and the HTTP messages take their exact size.
     /// O(flows + events), O(events log events) for a capture out of time order.
     mutating func write(into timeline: inout Timeline, input: UInt16, device: DeviceSide, shift: Nanoseconds) {
         timeline.strings = strings
         strings = StringTable()
+        var (states, events, http) = takeResults()
         var flows = FlowTable()
         var deviceSideOfFlow = [UInt8](repeating: 0, count: states.count)
         var endpoints = [StringID](repeating: 0, count: states.count)
         var connections = [StringID](repeating: 0, count: states.count)
+        var links = [LinkKind](repeating: .unspecified, count: states.count)
         func moved(_ time: Nanoseconds) -> Nanoseconds { time == FlowTable.never ? time : time + shift }
         for (index, state) in states.enumerated() {
             let deviceIsA = device.deviceIsA(state)
@@ -67,28 +71,37 @@ extension FlowTracker {
             flow.firstExchangeTime = moved(state.firstExchangeTime[up])
             flow.lastExchangeTime = moved(state.lastExchangeTime[up])
             flows.append(flow)
+            links[index] = state.link
         }
+        states = []
         if shift == 0 {
             flows.http = http
         } else {
             let identity = (0..<UInt32(timeline.strings.count)).map { $0 }
             flows.http.append(contentsOf: http, flowOffset: 0, shift: shift, strings: identity)
         }
+        http = HTTPMessageTable()
+        flows.http.releaseUnusedCapacity()
         timeline.flows = flows
 
         timeline.reserveCapacity(timeline.count + events.count)
-        for row in events.timeOrder() {
+        func appendEvent(_ row: Int) {
             let flow = Int(events.flow[row])
             let direction: NetDirection = events.direction[row] == deviceSideOfFlow[flow] ? .tx : .rx
             timeline.append(
                 Event(
                     time: events.time[row] + shift, kind: .net, code: direction.rawValue,
-                    code2: states[flow].link.rawValue, amount: events.bytes[row], duration: events.last[row] - events.time[row],
+                    code2: links[flow].rawValue, amount: events.bytes[row], duration: events.last[row] - events.time[row],
                     label: endpoints[flow], label2: connections[flow]),
                 input: input)
         }
+        if events.isSorted {
+            for row in 0..<events.count { appendEvent(row) }
+        } else {
+            for row in events.timeOrder() { appendEvent(row) }
+        }
+        events = NetEventBuffer()
         timeline.releaseUnusedCapacity()
-        timeline.flows.http.releaseUnusedCapacity()
     }
 
     /// `tcp 192.168.1.2:50000 → 93.184.216.34:443`, device side first; ` #2` and up for a

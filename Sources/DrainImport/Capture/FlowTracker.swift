@@ -324,6 +324,17 @@ struct FlowTracker {
         }
     }
 
+    /// Hands over the flow states, the coalesced events and the HTTP messages, leaving the
+    /// tracker empty, its flow index freed with them: `write` holds each only as long as it
+    /// needs it, and nothing of the capture twice while the timeline is built.
+    mutating func takeResults() -> (states: [FlowState], events: NetEventBuffer, http: HTTPMessageTable) {
+        defer {
+            (states, events, http) = ([], NetEventBuffer(), HTTPMessageTable())
+            (index, lastKey) = ([:], nil)
+        }
+        return (states, events, http)
+    }
+
     /// Closes every flow's open windows and payload runs. Call once, after the last packet.
     mutating func closeAll() {
         for flow in states.indices {

@@ -37,13 +37,11 @@ struct NetEventBuffer {
         bytes[row] = total
     }
 
-    /// Row indexes in time order, equal times in the order they opened: the identity unless
-    /// the capture was out of order. O(n), or O(n log n) when a sort is needed.
+    /// Row indexes in time order, equal times in the order they opened, for a buffer that is
+    /// not sorted (a capture out of time order; a sorted one is read in row order). O(n log n).
     func timeOrder() -> [Int] {
         var order = Array(0..<count)
-        if !isSorted {
-            order.sort { time[$0] != time[$1] ? time[$0] < time[$1] : $0 < $1 }
-        }
+        order.sort { time[$0] != time[$1] ? time[$0] < time[$1] : $0 < $1 }
         return order
     }
 }
