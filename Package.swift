@@ -133,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "DrainPipelineTests",
             dependencies: [
-                "DrainPipeline", "DrainImport", "DrainModel", "DrainRules", "DrainRender", "DrainReport", "DrainTrace", "DrainTestSupport",
+                "DrainPipeline", "DrainImport", "DrainModel", "DrainRules", "DrainRender", "DrainReport", "DrainTrace", "DrainTestSupport", "CMalloc",
                 "drain",
             ]
         ),
