@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func aRunWithoutOneRadioHasNoBusyTimeOnIt() {
-        let onlyWiFi = RadioActivity(segments: radio().segments.filter { $0.link == .wifi })
+        let onlyWiFi = RadioActivity(segments: RadioSegments(radio().segments.filter { $0.link == .wifi }))
         let busy = RadioBusyTime(onlyWiFi)
         #expect(busy.busy(on: .cellular, from: 0, to: seconds(100)) == 0)
         #expect(busy.busy(on: .wifi, from: 0, to: seconds(100)) == seconds(1) + seconds(0.2) + seconds(1))

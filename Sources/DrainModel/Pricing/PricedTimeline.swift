@@ -60,11 +60,11 @@ public struct RadioSegment: Sendable, Equatable {
 public struct RadioActivity: Sendable, Equatable {
     /// Segments in time order per link (idle segments included, with their energy, which is
     /// not attributed to the app).
-    public var segments: [RadioSegment] = []
+    public var segments = RadioSegments()
     /// Promotions from idle (or FACH) to the connected state.
     public var promotions: Int = 0
 
-    public init(segments: [RadioSegment] = [], promotions: Int = 0) {
+    public init(segments: RadioSegments = [], promotions: Int = 0) {
         self.segments = segments
         self.promotions = promotions
     }

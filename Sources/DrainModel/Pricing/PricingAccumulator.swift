@@ -12,8 +12,8 @@ struct PricingAccumulator: RadioEnergySink {
     let eventEnergy: RowEnergy
     /// The timeline's `label` column: the host of a `net` row, which keys its radio energy.
     let hosts: [StringID]
-    var wifiSegments: [RadioSegment] = []
-    var cellularSegments: [RadioSegment] = []
+    var wifiSegments = RadioSegments()
+    var cellularSegments = RadioSegments()
     var promotions = 0
 
     init(timeline: Timeline, grid: BinGrid, eventEnergy: RowEnergy) {
@@ -44,15 +44,13 @@ struct PricingAccumulator: RadioEnergySink {
     /// The Wi-Fi segments followed by the cellular ones, leaving none: a run on one radio (most
     /// are) hands its segments over, copied only to give back the room they grew beyond their
     /// count, as the rules that read them run when memory peaks.
-    mutating func takeSegments() -> [RadioSegment] {
-        defer { (wifiSegments, cellularSegments) = ([], []) }
-        if wifiSegments.isEmpty || cellularSegments.isEmpty {
-            var segments = wifiSegments.isEmpty ? cellularSegments : wifiSegments
-            (wifiSegments, cellularSegments) = ([], [])
-            segments.releaseUnusedCapacity()
-            return segments
-        }
-        return wifiSegments + cellularSegments
+    mutating func takeSegments() -> RadioSegments {
+        var segments = wifiSegments.isEmpty ? cellularSegments : wifiSegments
+        let later = wifiSegments.isEmpty ? RadioSegments() : cellularSegments
+        (wifiSegments, cellularSegments) = (RadioSegments(), RadioSegments())
+        segments.append(contentsOf: later)
+        segments.releaseUnusedCapacity()
+        return segments
     }
 
     mutating func record(_ segment: RadioSegment) {

@@ -7,7 +7,7 @@ import DrainTrace
 /// Nothing is copied or indexed beyond where each radio's segments lie: the rules that ask
 /// run when memory peaks, and they ask about a few transfers, not about every segment.
 public struct RadioBusyTime: Sendable {
-    private let segments: [RadioSegment]
+    private let segments: RadioSegments
     private let wifi: Range<Int>
     private let cellular: Range<Int>
 
@@ -19,7 +19,7 @@ public struct RadioBusyTime: Sendable {
         cellular = Self.range(in: segments) { $0 != .wifi }
     }
 
-    private static func range(in segments: [RadioSegment], of link: (LinkKind) -> Bool) -> Range<Int> {
+    private static func range(in segments: RadioSegments, of link: (LinkKind) -> Bool) -> Range<Int> {
         guard let first = segments.firstIndex(where: { link($0.link) }) else { return 0..<0 }
         let last = segments.lastIndex { link($0.link) } ?? first
         return first..<last + 1
