@@ -22,9 +22,9 @@ import Testing
         return timeline
     }
 
-    @Test func theRunsOwnEventsCostWhatThePricerChargedThem() throws {
-        let model = try builtinModel("iphone-lte")
-        let timeline = run()
+    /// The pricer's charges to the `net` rows of `timeline`, and what the simulation gives
+    /// for those rows placed where they are.
+    func chargedAndSimulated(_ timeline: Timeline, model: DeviceModel) -> (charged: Double, simulated: Double) {
         let priced = Pricer(model: model).price(timeline)
         let rows = (0..<timeline.count).filter { timeline.kind[$0] == .net }
         let charged = rows.reduce(0.0) { $0 + priced.eventEnergy[$1] }
@@ -33,6 +33,11 @@ import Testing
                 events.place(row: row, at: timeline.time[row], link: LinkKind(rawValue: timeline.code2[row]) ?? .unspecified)
             }
         }
+        return (charged, simulated)
+    }
+
+    @Test func theRunsOwnEventsCostWhatThePricerChargedThem() throws {
+        let (charged, simulated) = chargedAndSimulated(run(), model: try builtinModel("iphone-lte"))
         #expect(charged > 0)
         #expect(close(simulated, charged))
     }
@@ -80,13 +85,7 @@ import Testing
                     time: time, kind: .net, code: direction.rawValue, code2: link.rawValue,
                     amount: Int64(random.next() % 300_000), duration: Nanoseconds(random.next() % UInt64(Clock.nanoseconds(12)))))
         }
-        let priced = Pricer(model: model).price(timeline)
-        let charged = (0..<timeline.count).reduce(0.0) { $0 + priced.eventEnergy[$1] }
-        let simulated = RadioSimulation.energy(in: timeline, model: model) { events in
-            for row in 0..<timeline.count {
-                events.place(row: row, at: timeline.time[row], link: LinkKind(rawValue: timeline.code2[row]) ?? .unspecified)
-            }
-        }
+        let (charged, simulated) = chargedAndSimulated(timeline, model: model)
         #expect(charged > 0)
         #expect(close(simulated, charged))
     }
