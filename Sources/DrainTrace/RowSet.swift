@@ -19,8 +19,7 @@ public struct RowSet: Sendable, Equatable {
     ///
     /// - Precondition: fewer than 2³² rows.
     public init(count: Int, isMember: (Int) -> Bool) {
-        reserveCapacity(count)
-        for row in 0..<count { append(isMember(row)) }
+        append(count: count, isMember: isMember)
     }
 
     public mutating func reserveCapacity(_ rows: Int) {
@@ -41,6 +40,36 @@ public struct RowSet: Sendable, Equatable {
             members += 1
         }
         rows += 1
+    }
+
+    /// Adds `count` rows after the last, row `i` of them a member where `isMember(i)` says
+    /// so: whole words of 64 rows at a time once the last word is full. O(count).
+    public mutating func append(count: Int, isMember: (Int) -> Bool) {
+        precondition(rows + count < Int(UInt32.max), "a row set numbers its members in 32 bits")
+        reserveCapacity(rows + count)
+        var next = 0
+        while next < count, rows & 63 != 0 {
+            append(isMember(next))
+            next += 1
+        }
+        while count - next >= 64 {
+            var word: UInt64 = 0
+            for bit in 0..<64 where isMember(next + bit) { word |= 1 << UInt64(bit) }
+            bits.append(word)
+            before.append(UInt32(truncatingIfNeeded: members))
+            members += word.nonzeroBitCount
+            rows += 64
+            next += 64
+        }
+        while next < count {
+            append(isMember(next))
+            next += 1
+        }
+    }
+
+    /// Adds `count` rows after the last, all members or none. O(count / 64).
+    public mutating func append(repeating isMember: Bool, count: Int) {
+        append(count: count) { _ in isMember }
     }
 
     /// The place of `row` among the members (how many members come before it), or nil when

@@ -59,6 +59,31 @@ public struct SparseColumn<Element: SparseColumnElement>: RandomAccessCollection
         if kept { values.append(value) }
     }
 
+    /// Appends the values of `elements` and leaves it empty: a column whose every value is kept
+    /// (a capture's bytes) takes the array over when it holds none yet. O(elements.count).
+    public mutating func append(movingContentsOf elements: inout [Element]) {
+        let defaultValue = defaultValue
+        let before = stored.memberCount
+        elements.withUnsafeBufferPointer { buffer in
+            stored.append(count: buffer.count) { !buffer[$0].isIdentical(to: defaultValue) }
+        }
+        let added = stored.memberCount - before
+        if values.isEmpty, added == elements.count {
+            swap(&values, &elements)
+        } else {
+            values.reserveCapacity(values.count + added)
+            for value in elements where !value.isIdentical(to: defaultValue) { values.append(value) }
+        }
+        elements = []
+    }
+
+    /// Appends `value` `count` times. O(count / 64) for the default value, O(count) otherwise.
+    public mutating func append(repeating value: Element, count: Int) {
+        let kept = !value.isIdentical(to: defaultValue)
+        stored.append(repeating: kept, count: count)
+        if kept { values.append(contentsOf: repeatElement(value, count: count)) }
+    }
+
     public mutating func append(contentsOf elements: some Sequence<Element>) {
         for element in elements { append(element) }
     }

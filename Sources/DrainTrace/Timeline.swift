@@ -83,10 +83,13 @@ public struct Timeline: Sendable {
         input.reserveCapacity(capacity)
     }
 
-    /// Gives back the room the sparse columns' values grew beyond their count: their rows are
-    /// reserved up front (`reserveCapacity`), their values, whose number is not known then,
-    /// grow by doubling. O(values) when some are moved.
+    /// Gives back the room the columns grew beyond their count: the sparse columns' values,
+    /// whose number is not known when rows are reserved (`reserveCapacity`), grow by doubling,
+    /// and the arrays of a block of rows taken over (`appendNetRows`) bring the room they grew
+    /// in. O(values) when some are moved.
     public mutating func releaseUnusedCapacity() {
+        time.releaseUnusedCapacity()
+        label.releaseUnusedCapacity()
         thread.releaseUnusedCapacity()
         amount.releaseUnusedCapacity()
         amount2.releaseUnusedCapacity()
@@ -121,6 +124,45 @@ public struct Timeline: Sendable {
         input.append(source)
         let eventEnd = event.time + (event.kind.durationIsSpan ? max(0, event.duration) : 0)
         if eventEnd > end { end = eventEnd }
+    }
+
+    /// Appends a block of `net` rows, as `append(_:input:)` would one by one, taking the
+    /// block's arrays over as columns where this timeline has none yet (a capture read on its
+    /// own): thirteen appends a row cost several times as much, and the block's arrays would
+    /// be kept beside copies of them. The rows' thread, `amount2`, `value` and `value2` are
+    /// their defaults. O(rows).
+    public mutating func appendNetRows(_ rows: consuming NetRowColumns, input source: UInt16) {
+        var rows = rows
+        let count = rows.count
+        guard count > 0 else { return }
+        var previous = time.last ?? .min
+        var latestEnd = end
+        for row in 0..<count {
+            let start = rows.time[row]
+            if start < previous { sorted = false }
+            previous = start
+            latestEnd = max(latestEnd, start + max(0, rows.duration[row]))
+        }
+        end = latestEnd
+        func move<Element>(_ column: inout [Element], _ from: inout [Element]) {
+            if column.isEmpty { swap(&column, &from) } else { column.append(contentsOf: from) }
+            from = []
+        }
+        move(&time, &rows.time)
+        kind.append(contentsOf: repeatElement(.net, count: count))
+        thread.append(repeating: 0, count: count)
+        code.append(contentsOf: rows.direction.lazy.map(\.rawValue))
+        rows.direction = []
+        code2.append(contentsOf: rows.link.lazy.map(\.rawValue))
+        rows.link = []
+        amount.append(movingContentsOf: &rows.bytes)
+        amount2.append(repeating: -1, count: count)
+        duration.append(movingContentsOf: &rows.duration)
+        value.append(repeating: 0, count: count)
+        value2.append(repeating: 0, count: count)
+        move(&label, &rows.host)
+        label2.append(movingContentsOf: &rows.connection)
+        input.append(repeating: source, count: count)
     }
 
     /// Appends the rows of `other` after this timeline's, as if appended one by one: `other`

@@ -63,4 +63,35 @@ import Testing
         column.append(7)
         #expect(column[99] == 100 && column[100] == 0 && column[101] == 7)
     }
+
+    @Test func blocksAppendedAtOnceEqualTheValuesAppendedOneByOne() {
+        // 37 rows first, so that the blocks start inside a word; then a block of mixed values, a
+        // run of the default and a run of a value, crossing several words each.
+        let head: [Int64] = (0..<37).map { $0 % 5 == 0 ? 0 : Int64($0) }
+        let block: [Int64] = (0..<200).map { $0 % 7 == 3 ? 0 : -Int64($0) - 1 }
+        var column = SparseColumn(head, defaultValue: 0)
+        var moved = block
+        column.append(movingContentsOf: &moved)
+        column.append(repeating: 0, count: 100)
+        column.append(repeating: 9, count: 70)
+        let expected = head + block + [Int64](repeating: 0, count: 100) + [Int64](repeating: 9, count: 70)
+        #expect(moved.isEmpty)
+        #expect(column == expected)
+        #expect(column.stored.memberCount == expected.filter { $0 != 0 }.count)
+        #expect((0..<expected.count).allSatisfy { column.stored.place(of: $0) != nil || expected[$0] == 0 })
+    }
+
+    @Test func aBlockOfValuesAllKeptIsTakenOverByAnEmptyColumn() {
+        var block = (1...130).map(Int64.init)
+        let storage = block.withUnsafeBufferPointer { $0.baseAddress }
+        var column = SparseColumn<Int64>(defaultValue: 0)
+        column.append(movingContentsOf: &block)
+        #expect(column == (1...130).map(Int64.init))
+        // The very array became the stored values: nothing was copied.
+        #expect(column.values.withUnsafeBufferPointer { $0.baseAddress } == storage)
+        // A block with a default value in it is copied, leaving the default out.
+        var sparse: [Int64] = [4, 0, 6]
+        column.append(movingContentsOf: &sparse)
+        #expect(column.values.count == 132 && column[130] == 4 && column[131] == 0 && column[132] == 6)
+    }
 }

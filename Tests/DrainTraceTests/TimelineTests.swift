@@ -53,6 +53,48 @@ import Testing
         #expect(diagnostics.entries[0].count == 1)
     }
 
+    /// A block of `net` rows appended at once: the same rows, order flag and end as the rows
+    /// appended one by one, into an empty timeline (which takes the block's arrays over) and
+    /// after rows of its own (which copies them).
+    @Test(arguments: [false, true])
+    func aBlockOfNetRowsEqualsTheRowsAppendedOneByOne(afterOwnRows: Bool) {
+        let count = 150
+        // One row earlier than the one before it, some without a duration or with a negative
+        // one (which does not extend the end), the last one the latest-ending.
+        let times: [Nanoseconds] = (0..<count).map { row in row == 90 ? 10_000 : 1_000_000 + Nanoseconds(row) * 1_000 }
+        let durations: [Nanoseconds] = (0..<count).map { row in
+            if row == 17 { return -5 }
+            return row % 4 == 0 ? 0 : Nanoseconds(row) * 300
+        }
+        let links = LinkKind.allCases
+        let rows: [Event] = (0..<count).map { row in
+            let bytes: Int64 = row % 9 == 0 ? 0 : Int64(row) * 40
+            return Event(
+                time: times[row], kind: .net, code: UInt8(row % 2), code2: links[row % links.count].rawValue, amount: bytes,
+                duration: durations[row], label: StringID(row % 5), label2: StringID(row % 3 + 1))
+        }
+        var oneByOne = Timeline()
+        var atOnce = Timeline()
+        if afterOwnRows {
+            for own in [Event(time: 500, kind: .cpu, thread: 3, duration: 20), Event(time: 600, kind: .timer, value: 0.5)] {
+                oneByOne.append(own)
+                atOnce.append(own)
+            }
+        }
+        for row in rows { oneByOne.append(row, input: 2) }
+        atOnce.appendNetRows(
+            NetRowColumns(
+                time: times, direction: rows.map { NetDirection(rawValue: $0.code)! },
+                link: rows.map { LinkKind(rawValue: $0.code2)! }, bytes: rows.map { $0.amount }, duration: durations,
+                host: rows.map { $0.label }, connection: rows.map { $0.label2 }),
+            input: 2)
+        #expect(atOnce.count == oneByOne.count && atOnce.count == count + (afterOwnRows ? 2 : 0))
+        #expect((0..<atOnce.count).allSatisfy { atOnce[$0] == oneByOne[$0] })
+        #expect(atOnce.input == oneByOne.input)
+        #expect(!atOnce.isSorted && !oneByOne.isSorted)
+        #expect(atOnce.end == oneByOne.end && atOnce.end == times[count - 1] + durations[count - 1])
+    }
+
     @Test func endCoversTheLastSlice() {
         var builder = TimelineBuilder()
         builder.cpu(1, duration: 0.5)

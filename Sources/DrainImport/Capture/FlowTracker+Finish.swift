@@ -84,23 +84,22 @@ extension FlowTracker {
         flows.http.releaseUnusedCapacity()
         timeline.flows = flows
 
-        timeline.reserveCapacity(timeline.count + events.count)
-        func appendEvent(_ row: Int) {
-            let flow = Int(events.flow[row])
-            let direction: NetDirection = events.direction[row] == deviceSideOfFlow[flow] ? .tx : .rx
-            timeline.append(
-                Event(
-                    time: events.time[row] + shift, kind: .net, code: direction.rawValue,
-                    code2: links[flow].rawValue, amount: events.bytes[row], duration: events.last[row] - events.time[row],
-                    label: endpoints[flow], label2: connections[flow]),
-                input: input)
+        var rows = events.takeColumns()
+        // The window's last packet time becomes its duration, in place.
+        for row in rows.time.indices {
+            rows.last[row] -= rows.time[row]
+            rows.time[row] += shift
         }
-        if events.isSorted {
-            for row in 0..<events.count { appendEvent(row) }
-        } else {
-            for row in events.timeOrder() { appendEvent(row) }
-        }
-        events = NetEventBuffer()
+        let direction = rows.flow.indices.map { rows.direction[$0] == deviceSideOfFlow[Int(rows.flow[$0])] ? NetDirection.tx : .rx }
+        rows.direction = []
+        let link = rows.flow.map { links[Int($0)] }
+        let host = rows.flow.map { endpoints[Int($0)] }
+        for row in rows.flow.indices { rows.flow[row] = connections[Int(rows.flow[row])] }
+        let columns = NetRowColumns(
+            time: rows.time, direction: direction, link: link, bytes: rows.bytes, duration: rows.last, host: host,
+            connection: rows.flow)
+        rows = ([], [], [], [], [])
+        timeline.appendNetRows(columns, input: input)
         timeline.releaseUnusedCapacity()
     }
 

@@ -37,6 +37,23 @@ struct NetEventBuffer {
         bytes[row] = total
     }
 
+    /// The columns, leaving the buffer empty; rows in time order (`timeOrder()`) when they
+    /// were not. Each column is in storage of its own size: the timeline takes them over and
+    /// keeps them through the rules, when memory peaks. O(n), or O(n log n) to sort.
+    mutating func takeColumns() -> (time: [Nanoseconds], last: [Nanoseconds], bytes: [Int64], flow: [UInt32], direction: [UInt8]) {
+        defer { self = NetEventBuffer() }
+        if isSorted {
+            func fit<Element>(_ column: inout [Element]) -> [Element] {
+                if column.capacity > column.count { column = column.withUnsafeBufferPointer { Array($0) } }
+                defer { column = [] }
+                return column
+            }
+            return (fit(&time), fit(&last), fit(&bytes), fit(&flow), fit(&direction))
+        }
+        let order = timeOrder()
+        return (order.map { time[$0] }, order.map { last[$0] }, order.map { bytes[$0] }, order.map { flow[$0] }, order.map { direction[$0] })
+    }
+
     /// Row indexes in time order, equal times in the order they opened, for a buffer that is
     /// not sorted (a capture out of time order; a sorted one is read in row order). O(n log n).
     func timeOrder() -> [Int] {
