@@ -302,12 +302,12 @@ struct ReportAssembler {
 
     /// A burst with its bytes each way and its busiest endpoint. O(events in the burst's span).
     private func burstSummary(_ burst: Burst) -> BurstSummary {
-        let radios = DeviceRadios(radio: model.radio)
+        let radios = RadioLinks(radio: model.radio)
         var up: Int64 = 0
         var down: Int64 = 0
         var byEndpoint: [StringID: Int64] = [:]
         for row in burst.firstRow...burst.lastRow where timeline.kind[row] == .net {
-            guard radios.radioLink(for: LinkKind(rawValue: timeline.code2[row]) ?? .unspecified) == burst.link else { continue }
+            guard radios.radio(forCode: timeline.code2[row]) == burst.link else { continue }
             let bytes = max(0, timeline.amount[row])
             if timeline.code[row] == NetDirection.tx.rawValue { up += bytes } else { down += bytes }
             byEndpoint[timeline.label[row], default: 0] += bytes

@@ -126,9 +126,9 @@ public enum BurstDetector {
     private static func forEachEvent(
         in timeline: Timeline, model: DeviceModel, by grouping: Grouping, _ body: (Event) -> Void
     ) {
-        let radios = DeviceRadios(radio: model.radio)
+        let radios = RadioLinks(radio: model.radio)
         for row in 0..<timeline.count where timeline.kind[row] == .net {
-            guard let link = radios.radioLink(for: LinkKind(rawValue: timeline.code2[row]) ?? .unspecified) else { continue }
+            guard let link = radios.radio(forCode: timeline.code2[row]) else { continue }
             let endpoint = grouping == .endpoint ? timeline.label[row] : 0
             if grouping == .endpoint, endpoint == 0 { continue }
             let start = timeline.time[row]

@@ -8,6 +8,8 @@ import DrainTrace
 /// energy. A machine is created at the first packet of its link, idle since `start`.
 public struct DeviceRadios: Sendable {
     private let radio: DeviceModel.Radio
+    /// Which radio carries each link (`radioLink(for:)`).
+    public let links: RadioLinks
     private let start: Nanoseconds
     /// α up and down, mW per Mbps, of the Wi-Fi radio and of the cellular technology: read
     /// once, because binding the model's parameter structs per packet copied them, source
@@ -22,6 +24,7 @@ public struct DeviceRadios: Sendable {
     public init(radio: DeviceModel.Radio, start: Nanoseconds = 0) {
         self.radio = radio
         self.start = start
+        links = RadioLinks(radio: radio)
         wifiAlpha = (radio.wifi.alphaUpMwPerMbps?.value ?? 0, radio.wifi.alphaDownMwPerMbps?.value ?? 0)
         switch radio.cellular {
         case .lte: cellularAlpha = (radio.lte?.alphaUpMwPerMbps.value ?? 0, radio.lte?.alphaDownMwPerMbps.value ?? 0)
@@ -32,13 +35,9 @@ public struct DeviceRadios: Sendable {
 
     /// The radio that carries traffic of `link`: `.wifi`, `.cellular`, or `nil` for links
     /// without a radio (ethernet, loopback).
+    @inlinable
     public func radioLink(for link: LinkKind) -> LinkKind? {
-        switch link {
-        case .wifi: .wifi
-        case .cellular: .cellular
-        case .unspecified: radio.defaultLink == .wifi ? .wifi : .cellular
-        case .ethernet, .loopback: nil
-        }
+        links.radio(for: link)
     }
 
     /// Promotions so far, all radios together.

@@ -81,7 +81,7 @@ public struct NetCellularRule: AggregateRule {
 
     public func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
-        let radios = DeviceRadios(radio: context.model.radio)
+        let radios = RadioLinks(radio: context.model.radio)
         var bytesByLink = [Int64](repeating: 0, count: LinkKind.allCases.count)
         var cellularBytes: Int64 = 0
         var cellularEnergy = 0.0
@@ -92,7 +92,7 @@ public struct NetCellularRule: AggregateRule {
             let link = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
             let bytes = max(0, timeline.amount[row])
             bytesByLink[Int(link.rawValue)] += bytes
-            guard radios.radioLink(for: link) == .cellular else { continue }
+            guard radios.radio(for: link) == .cellular else { continue }
             cellularBytes += bytes
             cellularEnergy += context.priced.eventEnergy[row]
             first = min(first, timeline.time[row])
@@ -102,7 +102,7 @@ public struct NetCellularRule: AggregateRule {
         guard Double(cellularBytes) > context[Self.maxCellularBytes] else { return .findings([]) }
         let wifiEnergy = RadioSimulation.energy(in: timeline, model: context.model) { overWiFi in
             for row in 0..<timeline.count where timeline.kind[row] == .net {
-                if radios.radioLink(for: LinkKind(rawValue: timeline.code2[row]) ?? .unspecified) == .cellular {
+                if radios.radio(forCode: timeline.code2[row]) == .cellular {
                     overWiFi.place(row: row, at: timeline.time[row], link: .wifi)
                 }
             }

@@ -157,13 +157,13 @@ public struct NetPeriodicRule: Rule {
     /// endpoint's events on the burst's radio between its first and last row.
     private func cost(of pattern: Pattern, _ attribution: RadioAttribution, _ context: RuleContext) -> Cost {
         let timeline = context.timeline
-        let radios = DeviceRadios(radio: context.model.radio)
+        let radios = RadioLinks(radio: context.model.radio)
         var cost = Cost()
         for burst in pattern.bursts.joined() {
             var woke = false
             for row in burst.firstRow...burst.lastRow
             where timeline.kind[row] == .net && timeline.label[row] == burst.endpoint
-                && radios.radioLink(for: LinkKind(rawValue: timeline.code2[row]) ?? .unspecified) == burst.link
+                && radios.radio(forCode: timeline.code2[row]) == burst.link
             {
                 cost.joules += attribution.addedJoules[row]
                 if attribution.wokeRadio[row] {

@@ -115,14 +115,15 @@ public struct NetSmallBurstsRule: Rule {
         var isSmall = [Bool](repeating: false, count: bursts.count)
         for index in small { isSmall[index] = true }
         let batchTime = bursts[small[small.count - 1]].start
-        let radios = DeviceRadios(radio: context.model.radio)
+        let radios = RadioLinks(radio: context.model.radio)
+        let eventEnergy = context.priced.eventEnergy
         /// Calls `body` with each of the link's `net` rows, its own link and whether it is in
         /// a small burst, in row order.
         func eachEvent(_ body: (_ row: Int, _ own: LinkKind, _ moved: Bool) -> Void) {
             var burst = 0
             for row in bursts[0].firstRow...bursts[bursts.count - 1].lastRow where timeline.kind[row] == .net {
                 let own = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
-                guard radios.radioLink(for: own) == link else { continue }
+                guard radios.radio(for: own) == link else { continue }
                 while bursts[burst].lastRow < row { burst += 1 }
                 body(row, own, isSmall[burst])
             }
@@ -133,7 +134,7 @@ public struct NetSmallBurstsRule: Rule {
                 if !moved, timeline.time[row] < batchTime { events.place(row: row, at: timeline.time[row], link: own) }
             }
             eachEvent { row, own, moved in
-                before += context.priced.eventEnergy[row]
+                before += eventEnergy[row]
                 if moved || timeline.time[row] == batchTime { events.place(row: row, at: batchTime, link: own) }
             }
             eachEvent { row, own, moved in

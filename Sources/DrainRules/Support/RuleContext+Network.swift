@@ -21,7 +21,7 @@ extension RuleContext {
     /// The radio (`.wifi`, `.cellular`) that carries traffic of `link` under the model, or `nil`
     /// for links without one (ethernet, loopback).
     func radioLink(for link: LinkKind) -> LinkKind? {
-        DeviceRadios(radio: model.radio).radioLink(for: link)
+        RadioLinks(radio: model.radio).radio(for: link)
     }
 
     /// What the energy of waking a radio is made of, for messages: a cellular radio's
