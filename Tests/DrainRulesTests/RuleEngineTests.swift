@@ -1,6 +1,6 @@
 import DrainReport
 import DrainModel
-import DrainRules
+@testable import DrainRules
 import DrainTrace
 import Testing
 
@@ -157,6 +157,12 @@ import Testing
         for (id, expectedStatus) in expected { #expect(status[id] == expectedStatus, "\(id)") }
         #expect(status.count == expected.count)
         #expect(evaluation.result(of: "DISK-FREQUENT")?.reason == "the run records no disk events")
+    }
+
+    @Test func theLongestRulesStartFirstAndEveryRuleStartsOnce() {
+        #expect(RuleEngine.startOrder.sorted() == Array(RuleEngine.allRules.indices))
+        let first = RuleEngine.startOrder.prefix(4).map { RuleEngine.descriptions[$0].id }
+        #expect(first == ["NET-SMALL-BURSTS", "NET-PERIODIC", "NET-UNCOMPRESSED", "NET-CELLULAR"])
     }
 
     @Test func sameRunSameEvaluation() {

@@ -90,9 +90,10 @@ public struct DeviceRadios: Sendable {
 
     /// The transfer energy of `packet` on the radio of `link`, joules: α (of the packet's
     /// direction) × megabits for LTE, for NR NSA (NR's α) and for Wi-Fi when the model gives α;
-    /// 0 for UMTS, whose
-    /// states price their time only, and for links without a radio. Every machine charges it
-    /// to the packet whatever state the radio is in.
+    /// 0 for UMTS, whose states price their time only, and for links without a radio. Every
+    /// machine charges it to the packet whatever state the radio is in. Inlined: called once
+    /// per packet, a call of its own copied the whole struct.
+    @inline(__always)
     public func transferEnergy(of packet: RadioPacket, link: LinkKind) -> Double {
         let alpha: (up: Double, down: Double)
         switch radioLink(for: link) {

@@ -60,18 +60,18 @@ public struct RadioSegment: Sendable, Equatable {
 public struct RadioActivity: Sendable, Equatable {
     /// Segments in time order per link (idle segments included, with their energy, which is
     /// not attributed to the app).
-    public var segments = RadioSegments()
+    public private(set) var segments = RadioSegments()
     /// Promotions from idle (or FACH) to the connected state.
     public var promotions: Int = 0
+    /// The end of the last segment that is not idle: when the app's radio use stopped costing
+    /// energy. `nil` without radio traffic. Found once, when the segments are given: the run's
+    /// end (`PricedTimeline.end`) is read by the rules and the report many times.
+    public private(set) var attributedEnd: Nanoseconds?
 
+    /// O(segments).
     public init(segments: RadioSegments = [], promotions: Int = 0) {
         self.segments = segments
         self.promotions = promotions
-    }
-
-    /// The end of the last segment that is not idle: when the app's radio use stopped costing
-    /// energy. `nil` without radio traffic. O(segments).
-    public var attributedEnd: Nanoseconds? {
-        segments.lazy.filter { $0.state != .idle }.map(\.end).max()
+        attributedEnd = segments.lazy.filter { $0.state != .idle }.map(\.end).max()
     }
 }

@@ -49,6 +49,17 @@ public struct RuleEngine: Sendable {
         IdleTimerRule.self,
     ]
 
+    /// The positions in `allRules` in the order the rules are started: first the ones that walk
+    /// a capture's whole run again through bursts or the radio models (longest-first, measured
+    /// on the long sessions capture of `docs/performance-captures.md`), so that the longest
+    /// does not start last and finish alone on one core; then the others in catalogue order.
+    /// Results are still taken in catalogue order.
+    static let startOrder: [Int] = {
+        let longest: [any Rule.Type] = [NetSmallBurstsRule.self, NetPeriodicRule.self, NetUncompressedRule.self, NetCellularRule.self]
+        let leading = longest.compactMap { rule in allRules.firstIndex { $0.description.id == rule.description.id } }
+        return leading + allRules.indices.filter { !leading.contains($0) }
+    }()
+
     /// The descriptions of `allRules`, in the same order.
     public static let descriptions: [RuleDescription] = allRules.map { $0.description }
 
@@ -115,7 +126,7 @@ public struct RuleEngine: Sendable {
         let shared = SharedRuleWork(radioAttribution: radioAttribution)
         let pieces = ParallelWork.map(Self.allRules.count + 1, threads: threads) { piece -> Piece<Extra> in
             guard piece > 0 else { return .extra(extra()) }
-            let order = piece - 1
+            let order = Self.startOrder[piece - 1]
             guard let parameters = parameters[order] else { return .rule(nil) }
             let ruleType = Self.allRules[order]
             if priced.timeline.isAggregatesOnly && !(ruleType is any AggregateRule.Type) {
@@ -124,9 +135,10 @@ public struct RuleEngine: Sendable {
             return .rule(ruleType.init().evaluate(RuleContext(priced: priced, model: model, parameters: parameters, shared: shared)))
         }
         guard case .extra(let extraResult) = pieces[0] else { preconditionFailure("piece 0 is the extra work") }
-        let outcomes = pieces.dropFirst().map { piece -> RuleOutcome? in
+        var outcomes = [RuleOutcome?](repeating: nil, count: Self.allRules.count)
+        for (position, piece) in pieces.dropFirst().enumerated() {
             guard case .rule(let outcome) = piece else { preconditionFailure("pieces after the first are rules") }
-            return outcome
+            outcomes[Self.startOrder[position]] = outcome
         }
         var findings: [(order: Int, index: Int, finding: Finding)] = []
         var results: [RuleResult] = []
