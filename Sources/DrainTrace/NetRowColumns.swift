@@ -2,15 +2,15 @@
 /// builds them: `Timeline.appendNetRows(_:input:)` takes the arrays over rather than copying
 /// the rows in one at a time.
 public struct NetRowColumns: Sendable {
-    public var time: [Nanoseconds]
-    public var direction: [NetDirection]
-    public var link: [LinkKind]
-    public var bytes: [Int64]
-    public var duration: [Nanoseconds]
+    public internal(set) var time: [Nanoseconds]
+    public internal(set) var direction: [NetDirection]
+    public internal(set) var link: [LinkKind]
+    public internal(set) var bytes: [Int64]
+    public internal(set) var duration: [Nanoseconds]
     /// The `label` column: the remote endpoint's host.
-    public var host: [StringID]
+    public internal(set) var host: [StringID]
     /// The `label2` column: the connection.
-    public var connection: [StringID]
+    public internal(set) var connection: [StringID]
 
     /// - Precondition: every column has as many rows as `time`.
     public init(

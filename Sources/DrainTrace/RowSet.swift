@@ -67,9 +67,21 @@ public struct RowSet: Sendable, Equatable {
         }
     }
 
-    /// Adds `count` rows after the last, all members or none. O(count / 64).
+    /// Adds `count` rows after the last, all members or none: whole words of 64 rows at a time
+    /// once the last word is full. O(count / 64).
     public mutating func append(repeating isMember: Bool, count: Int) {
-        append(count: count) { _ in isMember }
+        let head = min(count, (64 - (rows & 63)) & 63)
+        append(count: head) { _ in isMember }
+        let words = (count - head) / 64
+        precondition(rows + 64 * words < Int(UInt32.max), "a row set numbers its members in 32 bits")
+        reserveCapacity(rows + count - head)
+        for _ in 0..<words {
+            bits.append(isMember ? .max : 0)
+            before.append(UInt32(truncatingIfNeeded: members))
+            if isMember { members += 64 }
+            rows += 64
+        }
+        append(count: count - head - 64 * words) { _ in isMember }
     }
 
     /// The place of `row` among the members (how many members come before it), or nil when

@@ -81,6 +81,28 @@ import Testing
         #expect((0..<expected.count).allSatisfy { column.stored.place(of: $0) != nil || expected[$0] == 0 })
     }
 
+    /// Rows appended in bulk, by a predicate or all alike, make the very set that appending them
+    /// one at a time makes, whatever the rows before them and however many words they span.
+    @Test(arguments: [0, 1, 63, 64, 100], [0, 1, 64, 130, 200])
+    func rowsAppendedInBulkEqualRowsAppendedOneByOne(before: Int, count: Int) {
+        var first = RowSet(count: before) { $0 % 3 == 0 }
+        var second = first
+        var third = first
+        var oneByOne = first
+        first.append(count: count) { $0 % 5 != 2 }
+        for row in 0..<count { oneByOne.append(row % 5 != 2) }
+        #expect(first == oneByOne)
+        for isMember in [true, false] {
+            var expected = second
+            for _ in 0..<count { expected.append(isMember) }
+            second.append(repeating: isMember, count: count)
+            #expect(second == expected)
+        }
+        third.append(repeating: true, count: count)
+        #expect(third.memberCount == (0..<before).filter { $0 % 3 == 0 }.count + count)
+        #expect(third.count == before + count && (before..<before + count).allSatisfy { third.place(of: $0) != nil })
+    }
+
     @Test func aBlockOfValuesAllKeptIsTakenOverByAnEmptyColumn() {
         var block = (1...130).map(Int64.init)
         let storage = block.withUnsafeBufferPointer { $0.baseAddress }
