@@ -8,4 +8,12 @@ extension Array {
         guard capacity - count > count / 4 + 64 else { return }
         self = withUnsafeBufferPointer { Array($0) }
     }
+
+    /// Moves the elements into storage of exactly their count when any of the present storage
+    /// is unused: for columns kept whole through the rules, when memory peaks (a capture's
+    /// radio segments, its `net` rows). O(count) when it moves the elements, O(1) otherwise.
+    public mutating func releaseAllUnusedCapacity() {
+        guard capacity > count else { return }
+        self = withUnsafeBufferPointer { Array($0) }
+    }
 }

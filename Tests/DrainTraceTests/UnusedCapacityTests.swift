@@ -21,6 +21,17 @@ import Testing
         #expect(snug.capacity == capacity)
     }
 
+    @Test func anArrayWithAnyRoomToSpareIsFittedToItsCountWhenAllIsAsked() {
+        var snug = [Int64](repeating: 1, count: 1_000)
+        snug.reserveCapacity(1_100)
+        let before = snug
+        snug.releaseAllUnusedCapacity()
+        #expect(snug == before)
+        // Array storage rounds up to the allocator's size classes: 1,000 eight-byte values fit
+        // within a few slots of their count, far below the 1,100 reserved.
+        #expect(snug.capacity < 1_010)
+    }
+
     @Test func sparseColumnsAndHTTPMessagesReadTheSameAfterGivingBackRoom() {
         var column = SparseColumn<Int64>(defaultValue: 0)
         for row in 0..<40_000 { column.append(row % 3 == 0 ? 0 : Int64(row)) }

@@ -44,7 +44,7 @@ struct NetEventBuffer {
         defer { self = NetEventBuffer() }
         if isSorted {
             func fit<Element>(_ column: inout [Element]) -> [Element] {
-                if column.capacity > column.count { column = column.withUnsafeBufferPointer { Array($0) } }
+                column.releaseAllUnusedCapacity()
                 defer { column = [] }
                 return column
             }

@@ -49,13 +49,10 @@ public struct RadioSegments: RandomAccessCollection, ExpressibleByArrayLiteral, 
     /// Gives back all the room the columns grew beyond their count: the segments are kept
     /// through the rules, when memory peaks, and copying them is one pass per column.
     public mutating func releaseUnusedCapacity() {
-        func fit<Element>(_ column: inout [Element]) {
-            if column.capacity > column.count { column = column.withUnsafeBufferPointer { Array($0) } }
-        }
-        fit(&links)
-        fit(&states)
-        fit(&starts)
-        fit(&ends)
-        fit(&joules)
+        links.releaseAllUnusedCapacity()
+        states.releaseAllUnusedCapacity()
+        starts.releaseAllUnusedCapacity()
+        ends.releaseAllUnusedCapacity()
+        joules.releaseAllUnusedCapacity()
     }
 }
