@@ -4,6 +4,11 @@
 /// Only what the head's first captured segment holds is known: a field that came in a later
 /// segment, or after the capture's snapshot length, is missing. Strings are ids of the
 /// timeline's `strings` and untrusted text from the capture; `0` means absent.
+///
+/// The columns a message leaves at their default more often than not (a response has no
+/// method or path, a request no status, few bodies are encoded) keep only the values that
+/// differ (`SparseColumn`): a capture of chatty JSON exchanges holds its messages while the
+/// rules run, when memory peaks.
 public struct HTTPMessageTable: Sendable {
     /// One message as a value, for appending and reading.
     public struct Message: Sendable, Equatable {
@@ -29,19 +34,19 @@ public struct HTTPMessageTable: Sendable {
     /// `true` for a request (sent by the side that sent it, usually the device), `false` for a response.
     public private(set) var isRequest: [Bool] = []
     /// Request method (`GET`, `POST`…); `0` for responses.
-    public private(set) var method: [StringID] = []
+    public private(set) var method = SparseColumn<StringID>(defaultValue: 0)
     /// Request target as sent (path and query), cut to its first 1024 bytes; `0` for responses.
-    public private(set) var path: [StringID] = []
+    public private(set) var path = SparseColumn<StringID>(defaultValue: 0)
     /// Response status code; `0` for requests.
-    public private(set) var status: [UInt16] = []
+    public private(set) var status = SparseColumn<UInt16>(defaultValue: 0)
     /// `Host` header value.
     public private(set) var host: [StringID] = []
     /// `Content-Type` header value.
-    public private(set) var contentType: [StringID] = []
+    public private(set) var contentType = SparseColumn<StringID>(defaultValue: 0)
     /// `Content-Encoding` header value (`gzip`, `br`…).
-    public private(set) var contentEncoding: [StringID] = []
+    public private(set) var contentEncoding = SparseColumn<StringID>(defaultValue: 0)
     /// `Content-Length` header value, or -1 when absent or not a number.
-    public private(set) var contentLength: [Int64] = []
+    public private(set) var contentLength = SparseColumn<Int64>(defaultValue: -1)
     /// Body bytes seen: payload after the head, in the same direction, until the next message
     /// head in that direction or the end of the flow (retransmissions not counted).
     public private(set) var bodyBytes: [Int64] = []

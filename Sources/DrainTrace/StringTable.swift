@@ -9,8 +9,8 @@ public typealias StringID = UInt32
 /// Interning is O(length) amortised; looking a string up by id is O(1).
 public struct StringTable: Sendable {
     private var bytes: [UInt8] = []
+    /// Where each string starts in `bytes`; it ends where the next one starts.
     private var starts: [Int32] = [0]
-    private var ends: [Int32] = [0]
     private var hashes: [UInt32] = [0]
     /// Slot → id + 1 (0 = empty slot). Capacity is a power of two.
     private var slots: [UInt32] = Array(repeating: 0, count: 64)
@@ -37,7 +37,6 @@ public struct StringTable: Sendable {
         let start = bytes.count
         bytes.append(contentsOf: utf8)
         starts.append(Int32(truncatingIfNeeded: start))
-        ends.append(Int32(truncatingIfNeeded: bytes.count))
         hashes.append(hash)
         slots[slot] = UInt32(id + 1)
         if starts.count * 2 > slots.count { grow() }
@@ -50,7 +49,7 @@ public struct StringTable: Sendable {
         var ids = [StringID](repeating: 0, count: other.count)
         other.bytes.withUnsafeBytes { storage in
             for id in 1..<other.count {
-                ids[id] = intern(UnsafeRawBufferPointer(rebasing: storage[Int(other.starts[id])..<Int(other.ends[id])]))
+                ids[id] = intern(UnsafeRawBufferPointer(rebasing: storage[other.byteRange(of: id)]))
             }
         }
         return ids
@@ -82,18 +81,28 @@ public struct StringTable: Sendable {
 
     /// The string for an id. Invalid UTF-8 from an input is repaired with U+FFFD.
     public subscript(id: StringID) -> String {
-        let index = Int(id)
-        let start = Int(starts[index])
-        let end = Int(ends[index])
-        return bytes.withUnsafeBufferPointer { String(decoding: $0[start..<end], as: UTF8.self) }
+        let range = byteRange(of: Int(id))
+        return bytes.withUnsafeBufferPointer { String(decoding: $0[range], as: UTF8.self) }
+    }
+
+    /// Gives back the room the byte buffer and the per-string columns grew beyond their
+    /// count (`Array.releaseUnusedCapacity`): a capture's connection labels and request paths
+    /// are kept through the rules, when memory peaks. Interning afterwards grows them again.
+    public mutating func releaseUnusedCapacity() {
+        bytes.releaseUnusedCapacity()
+        starts.releaseUnusedCapacity()
+        hashes.releaseUnusedCapacity()
+    }
+
+    private func byteRange(of id: Int) -> Range<Int> {
+        Int(starts[id])..<(id + 1 < starts.count ? Int(starts[id + 1]) : bytes.count)
     }
 
     private func equals(id: Int, _ utf8: UnsafeRawBufferPointer) -> Bool {
-        let start = Int(starts[id])
-        let end = Int(ends[id])
-        guard end - start == utf8.count else { return false }
+        let range = byteRange(of: id)
+        guard range.count == utf8.count else { return false }
         return bytes.withUnsafeBytes { storage in
-            memcmp(storage.baseAddress! + start, utf8.baseAddress!, utf8.count) == 0
+            memcmp(storage.baseAddress! + range.lowerBound, utf8.baseAddress!, utf8.count) == 0
         }
     }
 

@@ -86,7 +86,7 @@ public struct Timeline: Sendable {
     /// Gives back the room the columns grew beyond their count: the sparse columns' values,
     /// whose number is not known when rows are reserved (`reserveCapacity`), grow by doubling,
     /// and the arrays of a block of rows taken over (`appendNetRows`) bring the room they grew
-    /// in. O(values) when some are moved.
+    /// in; so do the interned strings' bytes. O(values) when some are moved.
     public mutating func releaseUnusedCapacity() {
         time.releaseUnusedCapacity()
         label.releaseUnusedCapacity()
@@ -98,6 +98,7 @@ public struct Timeline: Sendable {
         value2.releaseUnusedCapacity()
         label2.releaseUnusedCapacity()
         input.releaseUnusedCapacity()
+        strings.releaseUnusedCapacity()
     }
 
     /// Appends one event. Amortised O(1), no allocation beyond column growth.

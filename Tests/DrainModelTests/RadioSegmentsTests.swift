@@ -23,6 +23,30 @@ import Testing
         #expect(Array(segments) == Self.mixed)
     }
 
+    /// Ends are kept only where they differ from the next start: back-to-back segments, gaps,
+    /// overlaps, zero-length segments and times at the ends of the range all read back.
+    @Test(arguments: [
+        [(0, 10), (10, 25), (25, 25), (25, 90)],
+        [(0, 10), (12, 25), (20, 30), (30, 31)],
+        [(Nanoseconds.min, 0), (0, Nanoseconds.max), (Nanoseconds.max, Nanoseconds.max)],
+        [(Nanoseconds.max, Nanoseconds.min), (Nanoseconds.min, Nanoseconds.max)],
+        [(5, 4)],
+    ] as [[(Nanoseconds, Nanoseconds)]])
+    func endsReadBackWhetherOrNotTheNextSegmentStartsThere(_ times: [(Nanoseconds, Nanoseconds)]) {
+        let expected = times.enumerated().map { index, time in
+            RadioSegment(
+                link: index % 2 == 0 ? .cellular : .wifi, state: RadioState.allCases[index % RadioState.allCases.count],
+                start: time.0, end: time.1, joules: Double(index) + 0.5)
+        }
+        var segments = RadioSegments(expected)
+        #expect(Array(segments) == expected)
+        #expect(segments.indices.map { segments[$0] } == expected)
+        segments.append(contentsOf: RadioSegments(expected))
+        #expect(Array(segments) == expected + expected)
+        #expect(segments == RadioSegments(expected + expected))
+        #expect(segments != RadioSegments(expected + expected.dropLast()))
+    }
+
     @Test func appendingKeepsTheFirstSegmentsFirst() {
         var wifi = RadioSegments(Self.mixed.filter { $0.link == .wifi })
         let cellular = RadioSegments(Self.mixed.filter { $0.link == .cellular })

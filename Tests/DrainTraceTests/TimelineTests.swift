@@ -27,6 +27,23 @@ import Testing
         #expect(table.count == 10_001)
     }
 
+    /// Each string ends where the next begins: neighbours, prefixes of each other and the last
+    /// string read back whole, before and after the table gives back its spare room.
+    @Test func stringsEndWhereTheNextBeginsAcrossReleasingRoom() {
+        var table = StringTable()
+        let strings = ["a", "ab", "abc", "b", "é/\u{0}x", "abc"]
+        let ids = strings.map { table.intern($0) }
+        #expect(ids[5] == ids[2])
+        #expect(ids.map { table[$0] } == strings)
+        table.releaseUnusedCapacity()
+        #expect(ids.map { table[$0] } == strings)
+        #expect(strings.map { table.lookup($0) } == ids)
+        let later = table.intern("abcd")
+        #expect(table[later] == "abcd")
+        #expect(table[ids[3]] == "b")
+        #expect(table.count == 7)
+    }
+
     @Test func repairsInvalidUTF8() {
         var table = StringTable()
         let bytes: [UInt8] = [0x61, 0xFF, 0x62]

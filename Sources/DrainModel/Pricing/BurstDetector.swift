@@ -1,22 +1,39 @@
 import DrainTrace
 
 /// A run of `net` events on one radio, closer together than the model's burst gap.
+///
+/// 56 bytes: rows and counts are kept in 32 bits (a timeline numbers its rows in 32 bits:
+/// `RowSet`), as a long capture's bursts are held by two rules at once when memory peaks.
 public struct Burst: Sendable, Equatable {
-    /// The radio that carried it: `.wifi` or `.cellular` (an unstated link resolved to the
-    /// model's default, as pricing does).
-    public var link: LinkKind
-    /// The events' host when bursts are split by endpoint; 0 when they are not.
-    public var endpoint: StringID
-    public var firstRow: Int
-    public var lastRow: Int
     /// Start of the first event and end (time + span) of the latest-ending one.
     public var start: Nanoseconds
     public var end: Nanoseconds
     public var bytes: Int64 = 0
-    public var events = 0
     /// Joules the radios charged to the burst's events (`priced.eventEnergy`): the promotion
     /// it triggered, its transfer and connected time, and the tail after it.
     public var energy = 0.0
+    private var storedFirstRow: UInt32
+    private var storedLastRow: UInt32
+    private var storedEvents: UInt32 = 0
+    /// The events' host when bursts are split by endpoint; 0 when they are not.
+    public var endpoint: StringID
+    /// The radio that carried it: `.wifi` or `.cellular` (an unstated link resolved to the
+    /// model's default, as pricing does).
+    public var link: LinkKind
+
+    public var firstRow: Int { Int(storedFirstRow) }
+    public var lastRow: Int { Int(storedLastRow) }
+    public var events: Int { Int(storedEvents) }
+
+    /// A burst that starts with the event in `row`, the event itself still to add.
+    init(link: LinkKind, endpoint: StringID, row: Int, start: Nanoseconds, end: Nanoseconds) {
+        self.link = link
+        self.endpoint = endpoint
+        storedFirstRow = UInt32(row)
+        storedLastRow = storedFirstRow
+        self.start = start
+        self.end = end
+    }
 }
 
 /// Splits the `net` events of a priced run into bursts (`GUIDANCE.md`: a run of packets on one
@@ -117,7 +134,7 @@ public enum BurstDetector {
         var bytes: Int64
 
         /// A burst of this event alone, its energy still to add.
-        var burst: Burst { Burst(link: link, endpoint: endpoint, firstRow: row, lastRow: row, start: start, end: end) }
+        var burst: Burst { Burst(link: link, endpoint: endpoint, row: row, start: start, end: end) }
     }
 
     /// Calls `body` with each `net` event that belongs to a burst, in row order: on a radio
@@ -143,10 +160,10 @@ public enum BurstDetector {
 extension Burst {
     /// Takes `event` into the burst: its last row, end, bytes, count and joules.
     fileprivate mutating func add(_ event: BurstDetector.Event, energy: [Double]) {
-        lastRow = event.row
+        storedLastRow = UInt32(truncatingIfNeeded: event.row)
+        storedEvents += 1
         end = max(end, event.end)
         bytes += event.bytes
-        events += 1
         self.energy += energy[event.row]
     }
 }
