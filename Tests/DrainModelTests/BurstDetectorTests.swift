@@ -61,6 +61,30 @@ struct BurstDetectorTests {
         }
     }
 
+    /// The bursts chosen by ordinal are those of the full list, whole; the starts seen as
+    /// bursts begin are the full list's, in its order.
+    @Test func burstsAtOrdinalsAndBurstStartsAreTheFullListsOwn() {
+        let priced = Pricer(model: model).price(Self.randomRun(seed: 13))
+        for grouping in [BurstDetector.Grouping.link, .endpoint] {
+            let all = BurstDetector.bursts(in: priced, model: model, by: grouping)
+            #expect(all.count > 50)
+            for ordinals in [[], [0], [1, 2, 3], Array(stride(from: 0, to: all.count, by: 7)), [all.count - 1], Array(all.indices)] {
+                #expect(BurstDetector.bursts(in: priced, model: model, by: grouping, at: ordinals) == ordinals.map { all[$0] })
+            }
+            var starts: [Burst] = []
+            BurstDetector.forEachBurstStart(in: priced, model: model, by: grouping) { starts.append($0) }
+            #expect(starts.map(\.start) == all.map(\.start))
+            #expect(starts.map(\.firstRow) == all.map(\.firstRow))
+            #expect(starts.map(\.link) == all.map(\.link))
+            #expect(starts.map(\.endpoint) == all.map(\.endpoint))
+        }
+    }
+
+    /// Bursts are held by two rules at once when memory peaks: keep them at 56 bytes.
+    @Test func aBurstTakes56Bytes() {
+        #expect(MemoryLayout<Burst>.stride == 56)
+    }
+
     @Test func countsByEndpointAreTheEndpointBurstsCounted() {
         let priced = Pricer(model: model).price(Self.randomRun(seed: 11))
         var expected = [Int](repeating: 0, count: priced.timeline.strings.count)

@@ -56,7 +56,8 @@ public enum BurstDetector {
     /// the rules that ask run side by side when memory peaks); memory per burst and, grouped by
     /// endpoint, 24 bytes per string of the timeline (the tables of open bursts), none per event.
     public static func bursts(in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping) -> [Burst] {
-        let count = firstBursts(in: priced, model: model, by: grouping, limit: 0).count
+        var count = 0
+        forEachBurstStart(in: priced, model: model, by: grouping) { _ in count += 1 }
         return firstBursts(in: priced, model: model, by: grouping, limit: count).bursts
     }
 
@@ -67,22 +68,38 @@ public enum BurstDetector {
     public static func firstBursts(
         in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping, limit: Int
     ) -> (bursts: [Burst], count: Int) {
-        var bursts: [Burst] = []
-        bursts.reserveCapacity(min(limit, priced.timeline.count))
-        var count = 0
-        var open = OpenBursts(priced.timeline, model: model, by: grouping)
-        // Where each slot's open burst is in `bursts`; -1 past the limit.
-        var openIndex = [Int32](repeating: -1, count: open.slotCount)
-        forEachEvent(in: priced.timeline, model: model, by: grouping) { event in
-            if open.startsBurst(event) {
-                openIndex[event.slot] = count < limit ? Int32(truncatingIfNeeded: bursts.count) : -1
-                if count < limit { bursts.append(event.burst) }
-                count += 1
-            }
-            let index = Int(openIndex[event.slot])
-            if index >= 0 { bursts[index].add(event, energy: priced.eventEnergy) }
+        let found = collect(in: priced, model: model, by: grouping, capacity: min(limit, priced.timeline.count)) {
+            $0 < limit
         }
-        return (bursts, count)
+        return (found.bursts, found.all)
+    }
+
+    /// The bursts of `bursts(in:model:by:)` at `ordinals` (their places in that list, ascending),
+    /// in that order, without keeping the others: a rule that chose a few bursts from their
+    /// starts (`forEachBurstStart`) takes only those. O(n + strings) time; memory for the
+    /// chosen bursts and, grouped by endpoint, 24 bytes per string.
+    ///
+    /// - Precondition: `ordinals` ascend.
+    public static func bursts(
+        in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping, at ordinals: [Int]
+    ) -> [Burst] {
+        var next = 0
+        return collect(in: priced, model: model, by: grouping, capacity: ordinals.count) { ordinal in
+            while next < ordinals.count, ordinals[next] < ordinal { next += 1 }
+            return next < ordinals.count && ordinals[next] == ordinal
+        }.bursts
+    }
+
+    /// Calls `body` with each burst as it begins, in the order of `bursts(in:model:by:)`: its
+    /// radio, endpoint, first row and start are known, not yet its end, bytes, events or
+    /// energy. O(n + strings) time, 24 bytes per string, nothing per burst.
+    public static func forEachBurstStart(
+        in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping, _ body: (Burst) -> Void
+    ) {
+        var open = OpenBursts(priced.timeline, model: model, by: grouping)
+        forEachEvent(in: priced.timeline, model: model, by: grouping) { event in
+            if open.startsBurst(event) { body(event.burst) }
+        }
     }
 
     /// How many bursts each host caused on any radio (`Grouping.endpoint`), indexed by the
@@ -90,11 +107,32 @@ public enum BurstDetector {
     /// O(n + strings) time, 24 bytes per string.
     public static func burstCountsByEndpoint(in priced: PricedTimeline, model: DeviceModel) -> [Int] {
         var counts = [Int](repeating: 0, count: priced.timeline.strings.count)
-        var open = OpenBursts(priced.timeline, model: model, by: .endpoint)
-        forEachEvent(in: priced.timeline, model: model, by: .endpoint) { event in
-            if open.startsBurst(event) { counts[Int(event.endpoint)] += 1 }
-        }
+        forEachBurstStart(in: priced, model: model, by: .endpoint) { counts[Int($0.endpoint)] += 1 }
         return counts
+    }
+
+    /// The bursts whose ordinals `keep` accepts (asked once per burst, in ascending order), and
+    /// how many bursts there are in all.
+    private static func collect(
+        in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping, capacity: Int, keep: (Int) -> Bool
+    ) -> (bursts: [Burst], all: Int) {
+        var bursts: [Burst] = []
+        bursts.reserveCapacity(capacity)
+        var count = 0
+        var open = OpenBursts(priced.timeline, model: model, by: grouping)
+        // Where each slot's open burst is in `bursts`; -1 when it is not kept.
+        var openIndex = [Int32](repeating: -1, count: open.slotCount)
+        forEachEvent(in: priced.timeline, model: model, by: grouping) { event in
+            if open.startsBurst(event) {
+                let kept = keep(count)
+                openIndex[event.slot] = kept ? Int32(truncatingIfNeeded: bursts.count) : -1
+                if kept { bursts.append(event.burst) }
+                count += 1
+            }
+            let index = Int(openIndex[event.slot])
+            if index >= 0 { bursts[index].add(event, energy: priced.eventEnergy) }
+        }
+        return (bursts, count)
     }
 
     /// The end of the open burst of each (endpoint, radio) slot, and the burst rule: an event

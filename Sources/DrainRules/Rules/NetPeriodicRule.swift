@@ -1,3 +1,4 @@
+import Algorithms
 import DrainModel
 import DrainReport
 import DrainTrace
@@ -126,28 +127,35 @@ public struct NetPeriodicRule: Rule {
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         guard context.hasNetEvents else { return .notApplicable(RuleContext.noTrafficReason) }
-        let bursts = BurstDetector.bursts(in: context.priced, model: context.model, by: .endpoint)
-        var groups: [GroupKey: [Int]] = [:]
-        var order: [GroupKey] = []
-        for (index, burst) in bursts.enumerated() {
-            let key = GroupKey(endpoint: burst.endpoint, link: burst.link)
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(index)
-        }
         let limits = Limits(
             minBursts: max(2, context.count(Self.minBursts)),
             minInterval: context[Self.minInterval],
             maxInterval: context[Self.maxInterval],
             maxVariation: context[Self.maxVariation],
             minSpan: context.span(Self.minSpan))
-        var patterns: [Pattern] = []
-        for key in order {
-            let members = groups[key] ?? []
-            let runs = Self.periodicRuns(members.map { bursts[$0].start }, limits, gaps: context.timeline.gaps)
+        // Runs are found from the bursts' starts alone; only the bursts of periodic runs are
+        // then taken whole (a long capture has hundreds of thousands of bursts, and this rule
+        // runs beside others when memory peaks).
+        let starts = BurstStarts(context)
+        var found: [(key: GroupKey, runs: [Run], ordinals: [Int])] = []
+        for group in starts.groups.indices {
+            let ordinals = starts.ordinals(of: group)
+            let runs = Self.periodicRuns(ordinals.map { starts.start[$0] }, limits, gaps: context.timeline.gaps)
             guard !runs.isEmpty else { continue }
-            patterns.append(Pattern(key: key, runs: runs, bursts: runs.map { run in run.bursts.map { bursts[members[$0]] } }))
+            found.append((starts.groups[group], runs, ordinals))
         }
-        guard !patterns.isEmpty else { return .findings([]) }
+        guard !found.isEmpty else { return .findings([]) }
+        // Each burst is one endpoint's on one radio, and a group's runs do not overlap: the
+        // wanted ordinals are distinct.
+        let wanted = found.flatMap { group in group.runs.flatMap { group.ordinals[$0.bursts] } }.sorted()
+        let bursts = BurstDetector.bursts(in: context.priced, model: context.model, by: .endpoint, at: wanted)
+        let patterns = found.map { group in
+            Pattern(
+                key: group.key, runs: group.runs,
+                bursts: group.runs.map { run in
+                    group.ordinals[run.bursts].map { ordinal in bursts[wanted.partitioningIndex { $0 >= ordinal }] }
+                })
+        }
         let attribution = context.radioAttribution
         let radioEnergy = context.radioEnergy
         return .findings(patterns.map { finding($0, cost: cost(of: $0, attribution, context), radioEnergy: radioEnergy, context) })
@@ -310,5 +318,54 @@ public struct NetPeriodicRule: Rule {
     private struct GroupKey: Hashable {
         var endpoint: StringID
         var link: LinkKind
+    }
+
+    /// The start of every burst split by endpoint and radio, and the bursts of each endpoint on
+    /// each radio: 16 bytes a burst, where the bursts themselves take 56.
+    private struct BurstStarts {
+        /// The (endpoint, radio) pairs, in the order their first bursts began.
+        let groups: [GroupKey]
+        /// Each burst's start, by its ordinal: its place in `BurstDetector.bursts(in:model:by: .endpoint)`.
+        let start: [Nanoseconds]
+        /// The ordinals of each group's bursts, group after group, in time order within one.
+        private let members: [Int32]
+        /// Where each group's ordinals begin in `members`, and the end.
+        private let offsets: [Int]
+
+        /// O(n + strings + bursts).
+        init(_ context: RuleContext) {
+            var groups: [GroupKey] = []
+            var start: [Nanoseconds] = []
+            var groupOfBurst: [UInt32] = []
+            var groupIndex: [GroupKey: UInt32] = [:]
+            BurstDetector.forEachBurstStart(in: context.priced, model: context.model, by: .endpoint) { burst in
+                let key = GroupKey(endpoint: burst.endpoint, link: burst.link)
+                let group =
+                    groupIndex[key]
+                    ?? {
+                        groups.append(key)
+                        groupIndex[key] = UInt32(groups.count - 1)
+                        return UInt32(groups.count - 1)
+                    }()
+                groupOfBurst.append(group)
+                start.append(burst.start)
+            }
+            // A counting sort of the bursts by group keeps each group's in time order.
+            var offsets = [Int](repeating: 0, count: groups.count + 1)
+            for group in groupOfBurst { offsets[Int(group) + 1] += 1 }
+            for group in groups.indices { offsets[group + 1] += offsets[group] }
+            var next = offsets
+            var members = [Int32](repeating: 0, count: groupOfBurst.count)
+            for (place, group) in groupOfBurst.enumerated() {
+                members[next[Int(group)]] = Int32(truncatingIfNeeded: place)
+                next[Int(group)] += 1
+            }
+            (self.groups, self.start, self.members, self.offsets) = (groups, start, members, offsets)
+        }
+
+        /// The ordinals of the bursts of `groups[group]`, in time order.
+        func ordinals(of group: Int) -> [Int] {
+            members[offsets[group]..<offsets[group + 1]].map(Int.init)
+        }
     }
 }
