@@ -98,6 +98,13 @@ let package = Package(
                 "DrainTrace", "DrainImport", "DrainModel", "DrainReport", "DrainRender", "DrainPipeline", "DrainGate", "DrainCompare", "DrainHistory",
                 "DrainRecord",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            linkerSettings: [
+                // SwiftPM exports every symbol of an executable on Linux (47 k of drain's) for
+                // backtraces through `dladdr`; the runtime's backtracer reads the symbol table
+                // itself, and resolving the exports cost each run ~1.5 ms and ~1 MiB of
+                // resident memory (docs/performance-captures.md, session 22).
+                .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))
             ]
         ),
         .executableTarget(
