@@ -171,33 +171,44 @@ struct ReportAssembler {
 
     /// Traffic per host from `net` events; bursts as `BurstDetector` splits each host's traffic.
     private func endpoints() -> [EndpointSummary] {
-        // Per host, indexed by its string id: a dictionary cost three hashes per packet.
-        let hostCount = timeline.strings.count
-        var seen = [Bool](repeating: false, count: hostCount)
-        var up = [Int64](repeating: 0, count: hostCount)
-        var down = [Int64](repeating: 0, count: hostCount)
-        let bursts = BurstDetector.burstCountsByEndpoint(in: priced, model: model)
-        var connections = [Int](repeating: 0, count: hostCount)
+        // Each host gets a place of its own, in the order of its first packet, and the figures
+        // are kept per place: a long capture interns a string per connection and request path,
+        // and tables indexed by string id took 37 bytes a string while the rules ran beside
+        // them, when memory peaks. (A dictionary cost three hashes per packet.)
+        var place = [Int32](repeating: -1, count: timeline.strings.count)
+        var hosts: [StringID] = []
+        var up: [Int64] = []
+        var down: [Int64] = []
+        var connections: [Int] = []
         // Packets of one host mostly follow the previous one's connection: only a change is
         // looked up in the set of (host, connection) pairs.
-        var lastConnection = [StringID](repeating: 0, count: hostCount)
+        var lastConnection: [StringID] = []
         var pairs = Set<UInt64>()
         for row in 0..<timeline.count where timeline.kind[row] == .net {
-            let host = Int(timeline.label[row])
-            seen[host] = true
+            let host = timeline.label[row]
+            if place[Int(host)] < 0 {
+                place[Int(host)] = Int32(hosts.count)
+                hosts.append(host)
+                up.append(0)
+                down.append(0)
+                connections.append(0)
+                lastConnection.append(0)
+            }
+            let index = Int(place[Int(host)])
             if timeline.code[row] == NetDirection.tx.rawValue {
-                up[host] += timeline.amount[row]
+                up[index] += timeline.amount[row]
             } else {
-                down[host] += timeline.amount[row]
+                down[index] += timeline.amount[row]
             }
             let connection = timeline.label2[row]
-            if connection != 0, connection != lastConnection[host] {
-                lastConnection[host] = connection
-                if pairs.insert(UInt64(host) << 32 | UInt64(connection)).inserted { connections[host] += 1 }
+            if connection != 0, connection != lastConnection[index] {
+                lastConnection[index] = connection
+                if pairs.insert(UInt64(host) << 32 | UInt64(connection)).inserted { connections[index] += 1 }
             }
         }
-        let hosts = seen.indices.filter { seen[$0] }
         guard !hosts.isEmpty else { return [] }
+        var bursts = [Int](repeating: 0, count: hosts.count)
+        BurstDetector.forEachBurstStart(in: priced, model: model, by: .endpoint) { bursts[Int(place[Int($0.endpoint)])] += 1 }
         // Local by address (multicast, link-local), or because every capture flow with the host
         // stayed on the local link (a subnet broadcast, seen by its link-layer destination).
         var localHosts = Set<StringID>()
@@ -208,11 +219,12 @@ struct ReportAssembler {
         }
         localHosts.subtract(routedHosts)
         let radio = priced.costs.sums(for: .radio).energy
-        return hosts.map { index in
-            let host = StringID(index)
+        // In the order of the string ids, as ties in energy and name are listed.
+        return hosts.indices.sorted { hosts[$0] < hosts[$1] }.map { index in
+            let host = hosts[index]
             return EndpointSummary(
                 endpoint: host == 0 ? "(unknown)" : timeline.strings[host], bytesUp: up[index], bytesDown: down[index],
-                bursts: bursts[index], connections: connections[index], energyJ: radio[index],
+                bursts: bursts[index], connections: connections[index], energyJ: radio[Int(host)],
                 local: host != 0 && (localHosts.contains(host) || CaptureOptions.isLocalAddress(timeline.strings[host])))
         }
         .sorted { ($0.energyJ, $1.endpoint) > ($1.energyJ, $0.endpoint) }

@@ -2,8 +2,9 @@ import DrainTrace
 import Testing
 @testable import DrainModel
 
-/// Bursts split by the model's `burst_gap_s` (1 s in the built-in models), and the report's two
-/// shortcuts — the first bursts with a count, the counts per endpoint — held to the full list.
+/// Bursts split by the model's `burst_gap_s` (1 s in the built-in models), and the shortcuts the
+/// report and the rules take — the first bursts with a count, the bursts at chosen ordinals, the
+/// bursts as they begin — held to the full list.
 struct BurstDetectorTests {
     let model: DeviceModel
 
@@ -83,14 +84,6 @@ struct BurstDetectorTests {
     /// Bursts are held by two rules at once when memory peaks: keep them at 56 bytes.
     @Test func aBurstTakes56Bytes() {
         #expect(MemoryLayout<Burst>.stride == 56)
-    }
-
-    @Test func countsByEndpointAreTheEndpointBurstsCounted() {
-        let priced = Pricer(model: model).price(Self.randomRun(seed: 11))
-        var expected = [Int](repeating: 0, count: priced.timeline.strings.count)
-        for burst in BurstDetector.bursts(in: priced, model: model, by: .endpoint) { expected[Int(burst.endpoint)] += 1 }
-        #expect(expected.reduce(0, +) > 50)
-        #expect(BurstDetector.burstCountsByEndpoint(in: priced, model: model) == expected)
     }
 
     /// Packets of four hosts (and some without one) over both radios, an unstated link and

@@ -71,6 +71,41 @@ import Testing
         #expect(abs(report.durationS - tailEnd) < 1e-6)
     }
 
+    /// Each host's bytes each way, bursts (1 s burst gap) and connections, with strings of other
+    /// kinds interned before and between the hosts; traffic without a host is "(unknown)".
+    @Test func endpointsCountEachHostsBytesBurstsAndConnections() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = try writeTrace(
+            [
+                header,
+                #"{"t":0,"type":"disk","op":"write","bytes":10,"path":"/tmp/first"}"#,
+                #"{"t":1,"type":"net","dir":"tx","bytes":100,"host":"a.example","conn":"c1","iface":"cellular"}"#,
+                #"{"t":1.1,"type":"net","dir":"rx","bytes":1000,"host":"b.example","conn":"c3","iface":"cellular"}"#,
+                #"{"t":1.2,"type":"net","dir":"rx","bytes":300,"host":"a.example","conn":"c1","iface":"cellular"}"#,
+                #"{"t":2,"type":"disk","op":"write","bytes":10,"path":"/tmp/second"}"#,
+                #"{"t":5,"type":"net","dir":"tx","bytes":50,"host":"a.example","conn":"c2","iface":"cellular"}"#,
+                #"{"t":5.5,"type":"net","dir":"tx","bytes":70,"iface":"cellular"}"#,
+                #"{"t":9,"type":"net","dir":"tx","bytes":20,"host":"a.example","conn":"c1","iface":"cellular"}"#,
+            ], named: "hosts.jsonl", in: directory)
+        let report = try Analysis.run(AnalysisOptions(inputs: [trace.path], model: "iphone-lte"))
+        let byName = Dictionary(uniqueKeysWithValues: report.endpoints.map { ($0.endpoint, $0) })
+        #expect(report.endpoints.count == 3)
+        let a = try #require(byName["a.example"])
+        #expect([a.bytesUp, a.bytesDown] == [170, 300])
+        #expect(a.bursts == 3)
+        #expect(a.connections == 2)
+        let b = try #require(byName["b.example"])
+        #expect([b.bytesUp, b.bytesDown] == [0, 1000])
+        #expect(b.bursts == 1)
+        #expect(b.connections == 1)
+        let unknown = try #require(byName["(unknown)"])
+        #expect([unknown.bytesUp, unknown.bytesDown] == [70, 0])
+        #expect(unknown.bursts == 0)
+        #expect(unknown.connections == 0)
+        #expect(report.endpoints.map(\.energyJ) == report.endpoints.map(\.energyJ).sorted(by: >))
+    }
+
     @Test func deviceHintChoosesTheModelUnlessOverridden() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -102,15 +102,6 @@ public enum BurstDetector {
         }
     }
 
-    /// How many bursts each host caused on any radio (`Grouping.endpoint`), indexed by the
-    /// host's string id; the counts `bursts(in:model:by: .endpoint)` gives, without the bursts.
-    /// O(n + strings) time, 24 bytes per string.
-    public static func burstCountsByEndpoint(in priced: PricedTimeline, model: DeviceModel) -> [Int] {
-        var counts = [Int](repeating: 0, count: priced.timeline.strings.count)
-        forEachBurstStart(in: priced, model: model, by: .endpoint) { counts[Int($0.endpoint)] += 1 }
-        return counts
-    }
-
     /// The bursts whose ordinals `keep` accepts (asked once per burst, in ascending order), and
     /// how many bursts there are in all.
     private static func collect(
@@ -198,7 +189,7 @@ public enum BurstDetector {
 extension Burst {
     /// Takes `event` into the burst: its last row, end, bytes, count and joules.
     fileprivate mutating func add(_ event: BurstDetector.Event, energy: [Double]) {
-        storedLastRow = UInt32(truncatingIfNeeded: event.row)
+        storedLastRow = UInt32(event.row)
         storedEvents += 1
         end = max(end, event.end)
         bytes += event.bytes
