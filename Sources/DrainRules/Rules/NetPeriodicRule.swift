@@ -321,51 +321,34 @@ public struct NetPeriodicRule: Rule {
     }
 
     /// The start of every burst split by endpoint and radio, and the bursts of each endpoint on
-    /// each radio: 16 bytes a burst, where the bursts themselves take 56.
+    /// each radio: 12 bytes a burst (and room to grow), where the bursts themselves take 56.
     private struct BurstStarts {
         /// The (endpoint, radio) pairs, in the order their first bursts began.
-        let groups: [GroupKey]
+        private(set) var groups: [GroupKey] = []
         /// Each burst's start, by its ordinal: its place in `BurstDetector.bursts(in:model:by: .endpoint)`.
-        let start: [Nanoseconds]
-        /// The ordinals of each group's bursts, group after group, in time order within one.
-        private let members: [Int32]
-        /// Where each group's ordinals begin in `members`, and the end.
-        private let offsets: [Int]
+        private(set) var start: [Nanoseconds] = []
+        /// The ordinals of each group's bursts, in time order.
+        private var members: [[Int32]] = []
 
         /// O(n + strings + bursts).
         init(_ context: RuleContext) {
-            var groups: [GroupKey] = []
-            var start: [Nanoseconds] = []
-            var groupOfBurst: [UInt32] = []
-            var groupIndex: [GroupKey: UInt32] = [:]
+            var groupIndex: [GroupKey: Int] = [:]
             BurstDetector.forEachBurstStart(in: context.priced, model: context.model, by: .endpoint) { burst in
                 let key = GroupKey(endpoint: burst.endpoint, link: burst.link)
-                let group =
-                    groupIndex[key]
-                    ?? {
-                        groups.append(key)
-                        groupIndex[key] = UInt32(groups.count - 1)
-                        return UInt32(groups.count - 1)
-                    }()
-                groupOfBurst.append(group)
+                let group = groupIndex[key] ?? groups.count
+                if group == groups.count {
+                    groupIndex[key] = group
+                    groups.append(key)
+                    members.append([])
+                }
+                members[group].append(Int32(start.count))
                 start.append(burst.start)
             }
-            // A counting sort of the bursts by group keeps each group's in time order.
-            var offsets = [Int](repeating: 0, count: groups.count + 1)
-            for group in groupOfBurst { offsets[Int(group) + 1] += 1 }
-            for group in groups.indices { offsets[group + 1] += offsets[group] }
-            var next = offsets
-            var members = [Int32](repeating: 0, count: groupOfBurst.count)
-            for (place, group) in groupOfBurst.enumerated() {
-                members[next[Int(group)]] = Int32(truncatingIfNeeded: place)
-                next[Int(group)] += 1
-            }
-            (self.groups, self.start, self.members, self.offsets) = (groups, start, members, offsets)
         }
 
         /// The ordinals of the bursts of `groups[group]`, in time order.
         func ordinals(of group: Int) -> [Int] {
-            members[offsets[group]..<offsets[group + 1]].map(Int.init)
+            members[group].map(Int.init)
         }
     }
 }
