@@ -24,7 +24,7 @@ extension Aggregate {
 /// Joules and entry counts per key (`StringID`, `0..<keyCount`) of one category (or of all),
 /// added ledger by ledger (`Aggregate.sumsByKey` is one ledger's). 32 bytes per key.
 public struct KeyedSums: Sendable {
-    public let keyCount: Int
+    public private(set) var keyCount: Int
     public let category: EnergyCategory?
     /// Slot s of bank b is `slots[2 * s + b]`: (joules, entries); slot `keyCount` is the spare.
     private var slots: [SIMD2<Double>]
@@ -54,14 +54,28 @@ public struct KeyedSums: Sendable {
         }
     }
 
-    /// These sums plus `other`'s, key by key. O(keyCount).
+    /// Makes room for keys up to `count` (their sums zero); fewer keys than now is no change.
+    /// Amortised O(keys added).
+    public mutating func grow(toKeyCount count: Int) {
+        guard count > keyCount else { return }
+        precondition(count <= Int(UInt32.max), "keyCount must be in 0...UInt32.max")
+        // The spare slot moves to the end, emptied: entries out of range counted nowhere.
+        slots.removeLast(2)
+        slots.append(contentsOf: repeatElement(.zero, count: 2 * (count - keyCount + 1)))
+        keyCount = count
+    }
+
+    /// Adds `other`'s sums, its key `k` to this key `keyOf(k)`, bank by bank. O(other's keys).
     ///
-    /// - Precondition: both have the same `keyCount` and `category`.
-    public func adding(_ other: KeyedSums) -> KeyedSums {
-        precondition(keyCount == other.keyCount && category == other.category, "only sums over one key set add up")
-        var sum = self
-        for index in sum.slots.indices { sum.slots[index] += other.slots[index] }
-        return sum
+    /// - Precondition: `keyOf` maps every key of `other` below `keyCount`; same `category`.
+    public mutating func add(_ other: KeyedSums, keyOf: (Int) -> Int) {
+        precondition(category == other.category, "only sums of one category add up")
+        for key in 0..<other.keyCount {
+            let ours = keyOf(key)
+            precondition(ours >= 0 && ours < keyCount, "a key maps outside these sums")
+            slots[2 * ours] += other.slots[2 * key]
+            slots[2 * ours + 1] += other.slots[2 * key + 1]
+        }
     }
 
     /// The joules of `key`. O(1).

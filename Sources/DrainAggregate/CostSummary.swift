@@ -3,8 +3,8 @@ import DrainTrace
 /// A run's priced energy, reduced while it is priced: joules per category, per bin of a
 /// `BinGrid` and category, and per key within each category. These are all a report reads of
 /// the priced work, so pricing keeps a short `CostLedger` and folds it in here whenever it
-/// fills (`fold(_:)`): memory grows with the grid's bins and the run's keys, not with its
-/// events.
+/// fills (`fold(_:)`): memory grows with the grid's bins and the keys that were charged, not
+/// with its events (4 bytes per string of the run, plus 32 per charged key and category).
 ///
 /// Every sum is the aggregation core's (`Aggregate.addTotals`, `Aggregate.addBinnedTotals`,
 /// `KeyedSums`), so it is the sum over all entries within the rounding bounds stated there;
@@ -22,13 +22,32 @@ public struct CostSummary: Sendable {
     public private(set) var totals = [Double](repeating: 0, count: EnergyCategory.count)
     /// Joules per bin and category: `bins[bin * EnergyCategory.count + category]`.
     public private(set) var bins: [Double]
-    /// Per category, its keys' sums; made when the category's first entry is folded in.
+    /// Per category, the sums of the charged keys, by their place in `chargedKeys`; made when the
+    /// category's first entry is folded in. A run interns far more strings than it charges (a
+    /// capture has one per connection, energy goes to hosts), so sums are not kept per string.
     private var keyed: [KeyedSums?] = Array(repeating: nil, count: EnergyCategory.count)
+    /// The keys that had an entry, in the order they first did, and each string's place among
+    /// them (`unplaced` for none), made at the first fold.
+    private var chargedKeys: [StringID] = []
+    private var placeOfKey: [UInt32] = []
+    private static let unplaced = UInt32.max
 
     public init(grid: BinGrid, keyCount: Int) {
         self.grid = grid
         self.keyCount = keyCount
         bins = [Double](repeating: 0, count: grid.binCount * EnergyCategory.count)
+    }
+
+    /// The place of `key` among the charged keys, placing it if it has none; `unplaced` for a key
+    /// at or above `keyCount`, which the keyed sums leave out.
+    private mutating func place(_ key: StringID) -> UInt32 {
+        guard Int(key) < keyCount else { return Self.unplaced }
+        if placeOfKey.isEmpty { placeOfKey = [UInt32](repeating: Self.unplaced, count: keyCount) }
+        let placed = placeOfKey[Int(key)]
+        if placed != Self.unplaced { return placed }
+        placeOfKey[Int(key)] = UInt32(chargedKeys.count)
+        chargedKeys.append(key)
+        return UInt32(chargedKeys.count - 1)
     }
 
     /// Adds every entry of `ledger` and empties it, keeping its capacity. The ledger is sorted
@@ -49,9 +68,12 @@ public struct CostSummary: Sendable {
         }
         var present: UInt8 = 0
         for category in ledger.category where category < 8 { present |= 1 << category }
+        // The ledger is emptied below, so its keys are turned into places where they lie.
+        ledger.replaceKeys { place($0) }
         for category in EnergyCategory.allCases where present & (1 << category.rawValue) != 0 {
             let index = Int(category.rawValue)
-            if keyed[index] == nil { keyed[index] = KeyedSums(keyCount: keyCount, category: category) }
+            if keyed[index] == nil { keyed[index] = KeyedSums(keyCount: 0, category: category) }
+            keyed[index]!.grow(toKeyCount: chargedKeys.count)
             keyed[index]!.add(ledger)
         }
         ledger.removeAll()
@@ -78,16 +100,43 @@ public struct CostSummary: Sendable {
         precondition(grid == other.grid && keyCount == other.keyCount, "only summaries on one grid and key set add up")
         for index in totals.indices { totals[index] += other.totals[index] }
         for index in bins.indices { bins[index] += other.bins[index] }
+        let places = other.chargedKeys.map { place($0) }
         for index in keyed.indices {
             guard let theirs = other.keyed[index] else { continue }
-            if let ours = keyed[index] { keyed[index] = ours.adding(theirs) } else { keyed[index] = theirs }
+            if keyed[index] == nil { keyed[index] = KeyedSums(keyCount: 0, category: theirs.category) }
+            keyed[index]!.grow(toKeyCount: chargedKeys.count)
+            keyed[index]!.add(theirs) { Int(places[$0]) }
         }
     }
 
-    /// Joules and entry counts per key of `category` (all zero when it has none), indexed by
-    /// key. O(keyCount).
-    public func sums(for category: EnergyCategory) -> (energy: [Double], entries: [Int]) {
-        keyed[Int(category.rawValue)]?.arrays
-            ?? ([Double](repeating: 0, count: keyCount), [Int](repeating: 0, count: keyCount))
+    /// The joules and entries of every key `category` charged (one entry or more), by key.
+    /// O(k log k) for k keys charged in any category.
+    public func charges(for category: EnergyCategory) -> [KeyCharge] {
+        guard let sums = keyed[Int(category.rawValue)] else { return [] }
+        return chargedKeys.indices.compactMap { place in
+            let entries = place < sums.keyCount ? sums.entries(of: place) : 0
+            return entries > 0 ? KeyCharge(key: chargedKeys[place], energyJ: sums.energy(of: place), entries: entries) : nil
+        }
+        .sorted { $0.key < $1.key }
+    }
+
+    /// The joules charged to `key` in `category` (0 when none were). O(1).
+    public func energy(of key: StringID, in category: EnergyCategory) -> Double {
+        guard Int(key) < placeOfKey.count, let sums = keyed[Int(category.rawValue)] else { return 0 }
+        let place = Int(placeOfKey[Int(key)])
+        return place < sums.keyCount ? sums.energy(of: place) : 0
+    }
+}
+
+/// What a category charged one key: joules and how many ledger entries.
+public struct KeyCharge: Sendable, Equatable {
+    public var key: StringID
+    public var energyJ: Double
+    public var entries: Int
+
+    public init(key: StringID, energyJ: Double, entries: Int) {
+        self.key = key
+        self.energyJ = energyJ
+        self.entries = entries
     }
 }

@@ -218,13 +218,12 @@ struct ReportAssembler {
             if flow.flags.contains(.local) { localHosts.insert(flow.endpoint) } else { routedHosts.insert(flow.endpoint) }
         }
         localHosts.subtract(routedHosts)
-        let radio = priced.costs.sums(for: .radio).energy
         // In the order of the string ids, as ties in energy and name are listed.
         return hosts.indices.sorted { hosts[$0] < hosts[$1] }.map { index in
             let host = hosts[index]
             return EndpointSummary(
                 endpoint: host == 0 ? "(unknown)" : timeline.strings[host], bytesUp: up[index], bytesDown: down[index],
-                bursts: bursts[index], connections: connections[index], energyJ: radio[Int(host)],
+                bursts: bursts[index], connections: connections[index], energyJ: priced.costs.energy(of: host, in: .radio),
                 local: host != 0 && (localHosts.contains(host) || CaptureOptions.isLocalAddress(timeline.strings[host])))
         }
         .sorted { ($0.energyJ, $1.endpoint) > ($1.energyJ, $0.endpoint) }
@@ -235,17 +234,16 @@ struct ReportAssembler {
         var rows: [KeyEnergy] = []
         var limits: [String: ListLimit] = [:]
         for category in EnergyCategory.allCases {
-            let sums = priced.costs.sums(for: category)
-            let charged = sums.energy.indices.filter { sums.entries[$0] > 0 }
-            limits[category.name] = ListLimit(limit: Self.breakdownLimit, total: charged.count)
-            let keys = charged
-                .sorted { sums.energy[$0] != sums.energy[$1] ? sums.energy[$0] > sums.energy[$1] : $0 < $1 }
+            let charges = priced.costs.charges(for: category)
+            limits[category.name] = ListLimit(limit: Self.breakdownLimit, total: charges.count)
+            let costliest = charges
+                .sorted { $0.energyJ != $1.energyJ ? $0.energyJ > $1.energyJ : $0.key < $1.key }
                 .prefix(Self.breakdownLimit)
-            for key in keys {
+            for charge in costliest {
                 rows.append(
                     KeyEnergy(
-                        category: category.name, key: key == 0 ? "(unattributed)" : timeline.strings[StringID(key)],
-                        energyJ: sums.energy[key], entries: sums.entries[key]))
+                        category: category.name, key: charge.key == 0 ? "(unattributed)" : timeline.strings[charge.key],
+                        energyJ: charge.energyJ, entries: charge.entries))
             }
         }
         return (rows, limits)

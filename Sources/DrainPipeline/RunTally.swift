@@ -20,16 +20,14 @@ struct RunTally {
     var diskBytesWritten: Int64 = 0
     /// Every memory sample, in time order.
     var memorySamples: [Double] = []
-    /// CPU and GPU slices per thread, by the thread's `StringID`.
-    private var busy: [Nanoseconds]
-    private var energy: [Double]
-    private var slices: [Int]
+    /// CPU and GPU slices per thread, by the thread's `StringID`; made at the first slice, so a
+    /// run without any (a capture, with a string per connection) keeps no table per string.
+    private var busy: [Nanoseconds] = []
+    private var energy: [Double] = []
+    private var slices: [Int] = []
 
     init(_ priced: PricedTimeline, defaultLink: LinkKind) {
         let timeline = priced.timeline
-        busy = [Nanoseconds](repeating: 0, count: timeline.strings.count)
-        energy = [Double](repeating: 0, count: timeline.strings.count)
-        slices = [Int](repeating: 0, count: timeline.strings.count)
         let gaps = timeline.gaps
         var inBackground = false
         var since: Nanoseconds = 0
@@ -63,6 +61,11 @@ struct RunTally {
             case .memory:
                 memorySamples.append(Double(timeline.amount[row]))
             case .cpu, .gpu:
+                if slices.isEmpty {
+                    busy = [Nanoseconds](repeating: 0, count: timeline.strings.count)
+                    energy = [Double](repeating: 0, count: timeline.strings.count)
+                    slices = [Int](repeating: 0, count: timeline.strings.count)
+                }
                 let thread = Int(timeline.thread[row])
                 busy[thread] += max(0, timeline.duration[row])
                 energy[thread] += row < priced.eventEnergy.count ? priced.eventEnergy[row] : 0

@@ -47,6 +47,11 @@ public struct CostLedger: Sendable {
         key.reserveCapacity(capacity)
     }
 
+    /// Replaces each entry's key with `transform(key)`, in entry order. O(n) calls.
+    public mutating func replaceKeys(_ transform: (StringID) -> StringID) {
+        for index in key.indices { key[index] = transform(key[index]) }
+    }
+
     /// Removes every entry, keeping the columns' capacity. O(1) for these trivial columns.
     public mutating func removeAll() {
         time.removeAll(keepingCapacity: true)

@@ -102,8 +102,15 @@ import Testing
         #expect(summary.bins == referenceBins(whole, width: width, lastCount: lastCount))
         for category in EnergyCategory.allCases {
             let expected = ScalarAggregate.sumsByKey(whole, keyCount: keyCount, category: category)
-            #expect(summary.sums(for: category).energy == expected.energy, "\(category.name)")
-            #expect(summary.sums(for: category).entries == expected.entries, "\(category.name)")
+            let charged = expected.entries.indices.filter { expected.entries[$0] > 0 }
+            #expect(
+                summary.charges(for: category)
+                    == charged.map { KeyCharge(key: StringID($0), energyJ: expected.energy[$0], entries: expected.entries[$0]) },
+                "\(category.name)")
+            for key in [0, charged.first ?? 0, charged.last ?? 0, keyCount - 1, keyCount, keyCount + 5] {
+                let energy = key < keyCount ? expected.energy[key] : 0
+                #expect(summary.energy(of: StringID(key), in: category) == energy, "\(category.name) \(key)")
+            }
         }
     }
 
@@ -140,8 +147,7 @@ import Testing
         #expect(cpu.bins == both.bins)
         #expect(cpu.totals == both.totals)
         for category in EnergyCategory.allCases {
-            #expect(cpu.sums(for: category).entries == both.sums(for: category).entries)
-            #expect(cpu.sums(for: category).energy == both.sums(for: category).energy)
+            #expect(cpu.charges(for: category) == both.charges(for: category))
         }
     }
 
@@ -156,6 +162,7 @@ import Testing
         let cpu = Int(EnergyCategory.cpu.rawValue)
         #expect(summary.bins[cpu] == 1 && summary.bins[EnergyCategory.count + cpu] == 2)
         #expect(summary.totals[Int(EnergyCategory.cpu.rawValue)] == 7)
-        #expect(summary.sums(for: .cpu).energy == [7] && summary.sums(for: .radio).entries == [0])
+        #expect(summary.charges(for: .cpu) == [KeyCharge(key: 0, energyJ: 7, entries: 3)])
+        #expect(summary.charges(for: .radio).isEmpty && summary.energy(of: 0, in: .radio) == 0)
     }
 }

@@ -35,8 +35,7 @@ struct PricerTests {
         #expect(one.costs.bins == two.costs.bins)
         #expect(one.costs.grid == two.costs.grid)
         for category in EnergyCategory.allCases {
-            #expect(one.costs.sums(for: category).energy == two.costs.sums(for: category).energy)
-            #expect(one.costs.sums(for: category).entries == two.costs.sums(for: category).entries)
+            #expect(one.costs.charges(for: category) == two.costs.charges(for: category))
         }
         #expect(one.eventEnergy == two.eventEnergy)
         #expect(one.radio == two.radio)
@@ -76,13 +75,13 @@ struct PricerTests {
         #expect(close(priced.eventEnergy[0], 0.5 * model.cpu.activeW.value))
         #expect(close(priced.eventEnergy[1], 0.25 * model.cpu.activeW.value))
         // A named slice is keyed by its name, an unnamed one by its thread.
-        let byKey = priced.costs.sums(for: .cpu)
-        let parse = Int(try #require(priced.timeline.strings.lookup("parse")))
-        let worker = Int(try #require(priced.timeline.strings.lookup("worker")))
-        #expect(close(byKey.energy[parse], 0.5 * model.cpu.activeW.value, tolerance: 1e-6))
-        #expect(close(byKey.energy[worker], 0.25 * model.cpu.activeW.value, tolerance: 1e-6))
-        #expect(byKey.entries[parse] == 1 && byKey.entries[worker] == 1)
-        #expect(byKey.entries.reduce(0, +) == 2)
+        let byKey = priced.costs.charges(for: .cpu)
+        let parse = try #require(priced.timeline.strings.lookup("parse"))
+        let worker = try #require(priced.timeline.strings.lookup("worker"))
+        #expect(byKey.map(\.key) == [parse, worker].sorted())
+        #expect(close(priced.costs.energy(of: parse, in: .cpu), 0.5 * model.cpu.activeW.value, tolerance: 1e-6))
+        #expect(close(priced.costs.energy(of: worker, in: .cpu), 0.25 * model.cpu.activeW.value, tolerance: 1e-6))
+        #expect(byKey.map(\.entries) == [1, 1])
     }
 
     @Test func wakeupsTimersAndPollsCostOneWakeupEach() throws {
@@ -95,8 +94,8 @@ struct PricerTests {
         #expect(priced.eventEnergy.allSatisfy { close($0, wakeup) })
         #expect(close(categoryJoules(priced, .cpu), wakeup, tolerance: 1e-9))
         #expect(close(categoryJoules(priced, .polling), 2 * wakeup, tolerance: 1e-9))
-        let source = Int(try #require(priced.timeline.strings.lookup("com.example.refresh")))
-        #expect(close(priced.costs.sums(for: .cpu).energy[source], wakeup, tolerance: 1e-9))
+        let source = try #require(priced.timeline.strings.lookup("com.example.refresh"))
+        #expect(close(priced.costs.energy(of: source, in: .cpu), wakeup, tolerance: 1e-9))
     }
 
     @Test func diskOperationsCostPerOperationPerMegabyteAndPerFsync() {

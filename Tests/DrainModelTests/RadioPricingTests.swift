@@ -26,7 +26,7 @@ struct RadioPricingTests {
 
     func radioLedgerJoules(_ priced: PricedTimeline, key: StringID? = nil) -> Double {
         guard let key else { return priced.costs.totals[Int(EnergyCategory.radio.rawValue)] }
-        return priced.costs.sums(for: .radio).energy[Int(key)]
+        return priced.costs.energy(of: key, in: .radio)
     }
 
     @Test func ethernetAndLoopbackCostNoRadioEnergy() {
