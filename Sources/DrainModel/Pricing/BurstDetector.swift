@@ -54,7 +54,8 @@ public enum BurstDetector {
     /// The bursts of `priced`, in the order of their first event. O(n + strings) time (two
     /// walks: the first counts the bursts, so that their array is allocated once, at its size —
     /// the rules that ask run side by side when memory peaks); memory per burst and, grouped by
-    /// endpoint, 24 bytes per string of the timeline (the tables of open bursts), none per event.
+    /// endpoint, 4 bytes per string of the timeline and 24 per endpoint (the tables of open
+    /// bursts), none per event.
     public static func bursts(in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping) -> [Burst] {
         var count = 0
         forEachBurstStart(in: priced, model: model, by: grouping) { _ in count += 1 }
@@ -64,7 +65,7 @@ public enum BurstDetector {
     /// The first `limit` bursts of `bursts(in:model:by:)` and how many it has in all, without
     /// keeping the others: the report lists a few thousand of a long run's bursts. O(n +
     /// strings) time; memory for `limit` bursts (reserved up front when it is below the
-    /// number of `net` events) and, grouped by endpoint, 24 bytes per string.
+    /// number of `net` events) and, grouped by endpoint, 4 bytes per string and 24 per endpoint.
     public static func firstBursts(
         in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping, limit: Int
     ) -> (bursts: [Burst], count: Int) {
@@ -74,31 +75,68 @@ public enum BurstDetector {
         return (found.bursts, found.all)
     }
 
-    /// The bursts of `bursts(in:model:by:)` at `ordinals` (their places in that list, ascending),
-    /// in that order, without keeping the others: a rule that chose a few bursts from their
-    /// starts (`forEachBurstStart`) takes only those. O(n + strings) time; memory for the
-    /// chosen bursts and, grouped by endpoint, 24 bytes per string.
-    ///
-    /// - Precondition: `ordinals` ascend.
-    public static func bursts(
-        in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping, at ordinals: [Int]
-    ) -> [Burst] {
-        var next = 0
-        return collect(in: priced, model: model, by: grouping, capacity: ordinals.count) { ordinal in
-            while next < ordinals.count, ordinals[next] < ordinal { next += 1 }
-            return next < ordinals.count && ordinals[next] == ordinal
-        }.bursts
+    /// Calls `body` with each burst of `bursts(in:model:by:)` whose ordinal (its place in that
+    /// list) `keep` accepts, whole, in ordinal order: a rule that chose a few bursts from their
+    /// starts (`forEachBurstStart`) folds in only those, without keeping them. `keep` is asked
+    /// once per burst, in ascending order. O(n + strings) time; memory, besides 4 bytes per
+    /// string and 24 per endpoint when grouped by endpoint, for the chosen bursts from the earliest still open to
+    /// the latest begun (a burst is passed on once it and every chosen one before it have ended).
+    public static func forEachBurst(
+        in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping, where keep: (Int) -> Bool,
+        _ body: (_ ordinal: Int, Burst) -> Void
+    ) {
+        var open = OpenBursts(priced.timeline, model: model, by: grouping)
+        // The chosen bursts not yet passed on, in ordinal order, from `waiting[head]`; the first
+        // `dropped` chosen bursts have left the array.
+        var waiting: [(ordinal: Int, burst: Burst, ended: Bool)] = []
+        var head = 0
+        var dropped = 0
+        // Which chosen burst (counted from the first) is open in each slot; -1 for none.
+        var openChosen: [Int32] = []
+        var count = 0
+        func passEnded() {
+            while head < waiting.count, waiting[head].ended {
+                body(waiting[head].ordinal, waiting[head].burst)
+                head += 1
+            }
+            if head >= 256, head * 2 >= waiting.count {
+                waiting.removeFirst(head)
+                dropped += head
+                head = 0
+            }
+        }
+        forEachEvent(in: priced.timeline, model: model, by: grouping) { event in
+            let (slot, starts) = open.take(event)
+            open.grow(&openChosen)
+            if starts {
+                let ended = Int(openChosen[slot])
+                openChosen[slot] = -1
+                if ended >= 0 {
+                    waiting[ended - dropped].ended = true
+                    passEnded()
+                }
+                if keep(count) {
+                    openChosen[slot] = Int32(truncatingIfNeeded: dropped + waiting.count)
+                    waiting.append((count, event.burst, false))
+                }
+                count += 1
+            }
+            let chosen = Int(openChosen[slot])
+            if chosen >= 0 { waiting[chosen - dropped].burst.add(event, energy: priced.eventEnergy) }
+        }
+        for index in waiting.indices { waiting[index].ended = true }
+        passEnded()
     }
 
     /// Calls `body` with each burst as it begins, in the order of `bursts(in:model:by:)`: its
     /// radio, endpoint, first row and start are known, not yet its end, bytes, events or
-    /// energy. O(n + strings) time, 24 bytes per string, nothing per burst.
+    /// energy. O(n + strings) time, 4 bytes per string and 24 per endpoint, nothing per burst.
     public static func forEachBurstStart(
         in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping, _ body: (Burst) -> Void
     ) {
         var open = OpenBursts(priced.timeline, model: model, by: grouping)
         forEachEvent(in: priced.timeline, model: model, by: grouping) { event in
-            if open.startsBurst(event) { body(event.burst) }
+            if open.take(event).starts { body(event.burst) }
         }
     }
 
@@ -112,15 +150,17 @@ public enum BurstDetector {
         var count = 0
         var open = OpenBursts(priced.timeline, model: model, by: grouping)
         // Where each slot's open burst is in `bursts`; -1 when it is not kept.
-        var openIndex = [Int32](repeating: -1, count: open.slotCount)
+        var openIndex: [Int32] = []
         forEachEvent(in: priced.timeline, model: model, by: grouping) { event in
-            if open.startsBurst(event) {
+            let (slot, starts) = open.take(event)
+            open.grow(&openIndex)
+            if starts {
                 let kept = keep(count)
-                openIndex[event.slot] = kept ? Int32(truncatingIfNeeded: bursts.count) : -1
+                openIndex[slot] = kept ? Int32(truncatingIfNeeded: bursts.count) : -1
                 if kept { bursts.append(event.burst) }
                 count += 1
             }
-            let index = Int(openIndex[event.slot])
+            let index = Int(openIndex[slot])
             if index >= 0 { bursts[index].add(event, energy: priced.eventEnergy) }
         }
         return (bursts, count)
@@ -129,35 +169,53 @@ public enum BurstDetector {
     /// The end of the open burst of each (endpoint, radio) slot, and the burst rule: an event
     /// starts a new burst when its slot has none open or it starts `radio.burst_gap_s` or more
     /// after the open one's end.
+    ///
+    /// Slots come in pairs, Wi-Fi then cellular: one pair, or one per endpoint, made at the
+    /// endpoint's first event (a run interns far more strings than it has hosts: a capture has
+    /// one per connection), so 4 bytes per string and 16 per endpoint.
     private struct OpenBursts {
         private var ends: [Nanoseconds]
+        /// When grouped by endpoint, each string's first slot; -1 until its first event.
+        private var pairOfEndpoint: [Int32]
         private let gap: Nanoseconds
 
-        /// One slot per radio, or one per radio of each string.
         init(_ timeline: Timeline, model: DeviceModel, by grouping: Grouping) {
-            ends = [Nanoseconds](repeating: .min, count: grouping == .endpoint ? 2 * timeline.strings.count : 2)
+            ends = grouping == .endpoint ? [] : [.min, .min]
+            pairOfEndpoint = grouping == .endpoint ? [Int32](repeating: -1, count: timeline.strings.count) : []
             gap = Clock.nanoseconds(min(max(0, model.radio.burstGapS.value), Clock.longestSpanSeconds))
         }
 
-        var slotCount: Int { ends.count }
-
-        /// Whether `event` starts a new burst in its slot; either way it extends the slot's
-        /// open burst to its end.
-        mutating func startsBurst(_ event: Event) -> Bool {
-            let previous = ends[event.slot]
+        /// The slot of `event`'s (endpoint, radio) pair, and whether the event starts a new
+        /// burst in it; either way it extends the slot's open burst to its end.
+        mutating func take(_ event: Event) -> (slot: Int, starts: Bool) {
+            var slot = event.link == .wifi ? 0 : 1
+            if !pairOfEndpoint.isEmpty {
+                var pair = Int(pairOfEndpoint[Int(event.endpoint)])
+                if pair < 0 {
+                    pair = ends.count
+                    pairOfEndpoint[Int(event.endpoint)] = Int32(pair)
+                    ends += [.min, .min]
+                }
+                slot += pair
+            }
+            let previous = ends[slot]
             let starts = previous == .min || event.start - previous >= gap
-            ends[event.slot] = starts ? event.end : max(previous, event.end)
-            return starts
+            ends[slot] = starts ? event.end : max(previous, event.end)
+            return (slot, starts)
+        }
+
+        /// Gives a caller's table of slots (-1 for each new one) a place for every slot made.
+        func grow(_ table: inout [Int32]) {
+            if table.count < ends.count { table.append(contentsOf: repeatElement(-1, count: ends.count - table.count)) }
         }
     }
 
-    /// One `net` event that forms bursts: its row, radio, host (0 unless grouped by endpoint),
-    /// the slot of its (endpoint, radio) pair and its time.
+    /// One `net` event that forms bursts: its row, radio, host (0 unless grouped by endpoint)
+    /// and its time.
     fileprivate struct Event {
         var row: Int
         var link: LinkKind
         var endpoint: StringID
-        var slot: Int
         var start: Nanoseconds
         var end: Nanoseconds
         var bytes: Int64
@@ -167,8 +225,7 @@ public enum BurstDetector {
     }
 
     /// Calls `body` with each `net` event that belongs to a burst, in row order: on a radio
-    /// link, and grouped by endpoint, with a host. An event's slot is
-    /// `2 × endpoint + (cellular ? 1 : 0)`.
+    /// link, and grouped by endpoint, with a host.
     private static func forEachEvent(
         in timeline: Timeline, model: DeviceModel, by grouping: Grouping, _ body: (Event) -> Void
     ) {
@@ -180,7 +237,7 @@ public enum BurstDetector {
             let start = timeline.time[row]
             body(
                 Event(
-                    row: row, link: link, endpoint: endpoint, slot: 2 * Int(endpoint) + (link == .wifi ? 0 : 1), start: start,
+                    row: row, link: link, endpoint: endpoint, start: start,
                     end: start + max(0, timeline.duration[row]), bytes: max(0, timeline.amount[row])))
         }
     }

@@ -40,29 +40,38 @@ public enum RadioTail {
         }
     }
 
-    /// The tail energy after each of `bursts` (interface bursts of one radio link, in time
-    /// order): the joules the radio spent from the end of the burst until the next burst on
-    /// that link began or the radio went idle, read from the priced run's radio segments.
+    /// The tail energy after each burst of one radio link, given one at a time in time order,
+    /// so that a caller need not keep the bursts: the joules the radio spent from the end of
+    /// the burst until the next burst on that link began or the radio went idle, read from the
+    /// priced run's radio segments.
     ///
     /// Segments are integrated over the window `[burst end, next burst start)`: promotion and
     /// idle time do not count (a burst that ends during its promotion has its tail start when
     /// the promotion ends); tail and FACH segments count at their own average power; connected
     /// segments (LTE continuous reception, DCH, Wi-Fi active) at the model's connected power,
     /// since no packet, hence no transfer energy, falls inside the window.
-    /// O(bursts + segments of the link).
-    public static func energies(after bursts: [Burst], link: LinkKind, radio: RadioActivity, model: DeviceModel) -> [Double] {
-        let segments = radio.segments
-        // The link's segments lie together, in time order (`RadioActivity.segments`); read in
-        // place, not copied out.
-        let end = segments.lastIndex { $0.link == link }.map { $0 + 1 } ?? 0
-        let start = segments[..<end].firstIndex { $0.link == link } ?? end
-        func counts(_ segment: RadioSegment) -> Bool { segment.state != .idle && segment.state != .promotion }
-        let connected = connectedPower(of: link, model: model)
-        var energies = [Double](repeating: 0, count: bursts.count)
-        var first = start
-        for (index, burst) in bursts.enumerated() {
+    /// O(bursts + segments of the link) over all bursts.
+    public struct Meter {
+        private let segments: RadioSegments
+        /// The link's segments are `segments[first..<end]` (they lie together, in time order:
+        /// `RadioActivity.segments`), read in place, not copied out; `first` moves past those
+        /// that ended before the latest burst.
+        private var first: Int
+        private let end: Int
+        private let connected: Double
+
+        public init(link: LinkKind, radio: RadioActivity, model: DeviceModel) {
+            segments = radio.segments
+            end = segments.lastIndex { $0.link == link }.map { $0 + 1 } ?? 0
+            first = segments[..<end].firstIndex { $0.link == link } ?? end
+            connected = RadioTail.connectedPower(of: link, model: model)
+        }
+
+        /// The tail energy after `burst`, until `nextStart` (the next burst's start on the
+        /// link, `.max` after the last).
+        public mutating func energy(after burst: Burst, until nextStart: Nanoseconds) -> Double {
+            func counts(_ segment: RadioSegment) -> Bool { segment.state != .idle && segment.state != .promotion }
             let windowStart = burst.end
-            let windowEnd = index + 1 < bursts.count ? bursts[index + 1].start : .max
             while first < end, !counts(segments[first]) || segments[first].end <= windowStart { first += 1 }
             var joules = 0.0
             var next = first
@@ -70,8 +79,8 @@ public enum RadioTail {
                 let segment = segments[next]
                 next += 1
                 guard counts(segment) else { continue }
-                guard segment.start < windowEnd else { break }
-                let overlap = min(segment.end, windowEnd) - max(segment.start, windowStart)
+                guard segment.start < nextStart else { break }
+                let overlap = min(segment.end, nextStart) - max(segment.start, windowStart)
                 if overlap > 0 {
                     let power =
                         segment.state == .active
@@ -79,8 +88,7 @@ public enum RadioTail {
                     joules += Clock.seconds(overlap) * power
                 }
             }
-            energies[index] = joules
+            return joules
         }
-        return energies
     }
 }

@@ -1,4 +1,3 @@
-import Algorithms
 import DrainModel
 import DrainReport
 import DrainTrace
@@ -133,68 +132,53 @@ public struct NetPeriodicRule: Rule {
             maxInterval: context[Self.maxInterval],
             maxVariation: context[Self.maxVariation],
             minSpan: context.span(Self.minSpan))
-        // Runs are found from the bursts' starts alone; only the bursts of periodic runs are
-        // then taken whole (a long capture has hundreds of thousands of bursts, and this rule
-        // runs beside others when memory peaks).
+        // Runs are found from the bursts' starts alone; then only the bursts of periodic runs
+        // are taken whole, and folded into their runs' figures one at a time (a long capture has
+        // hundreds of thousands of bursts, and this rule runs beside others when memory peaks).
         let starts = BurstStarts(context)
-        var found: [(key: GroupKey, runs: [Run], ordinals: [Int])] = []
+        var patterns: [Pattern] = []
+        var chosen: [(ordinal: Int, pattern: Int32, run: Int32)] = []
         for group in starts.groups.indices {
             let ordinals = starts.ordinals(of: group)
             let runs = Self.periodicRuns(ordinals.map { starts.start[$0] }, limits, gaps: context.timeline.gaps)
             guard !runs.isEmpty else { continue }
-            found.append((starts.groups[group], runs, ordinals))
-        }
-        guard !found.isEmpty else { return .findings([]) }
-        // Each burst is one endpoint's on one radio, and a group's runs do not overlap: the
-        // wanted ordinals are distinct.
-        let wanted = found.flatMap { group in group.runs.flatMap { group.ordinals[$0.bursts] } }.sorted()
-        let bursts = BurstDetector.bursts(in: context.priced, model: context.model, by: .endpoint, at: wanted)
-        let patterns = found.map { group in
-            Pattern(
-                key: group.key, runs: group.runs,
-                bursts: group.runs.map { run in
-                    group.ordinals[run.bursts].map { ordinal in bursts[wanted.partitioningIndex { $0 >= ordinal }] }
-                })
-        }
-        let attribution = context.radioAttribution
-        let radioEnergy = context.radioEnergy
-        return .findings(patterns.map { finding($0, cost: cost(of: $0, attribution, context), radioEnergy: radioEnergy, context) })
-    }
-
-    /// What a pattern's bursts caused on their radio: the events of each burst are the
-    /// endpoint's events on the burst's radio between its first and last row.
-    private func cost(of pattern: Pattern, _ attribution: RadioAttribution, _ context: RuleContext) -> Cost {
-        let timeline = context.timeline
-        let radios = RadioLinks(radio: context.model.radio)
-        var cost = Cost()
-        for burst in pattern.bursts.joined() {
-            var woke = false
-            for row in burst.firstRow...burst.lastRow
-            where timeline.kind[row] == .net && timeline.label[row] == burst.endpoint
-                && radios.radio(forCode: timeline.code2[row]) == burst.link
-            {
-                cost.joules += attribution.addedJoules[row]
-                if attribution.wokeRadio[row] {
-                    cost.wakeUps += 1
-                    woke = true
-                }
+            for (index, run) in runs.enumerated() {
+                chosen += ordinals[run.bursts].map { ($0, Int32(patterns.count), Int32(index)) }
             }
-            if !woke { cost.burstsWhileUp += 1 }
+            patterns.append(Pattern(key: starts.groups[group], runs: runs))
         }
-        // Traffic lowers what is still to come only where a radio's tail costs less early than
-        // late, which no built-in model's does; such a saving is no cost of the pattern.
-        cost.joules = max(0, cost.joules)
-        return cost
+        guard !patterns.isEmpty else { return .findings([]) }
+        // Each burst is one endpoint's on one radio, and a group's runs do not overlap: the
+        // chosen ordinals are distinct.
+        chosen.sort { $0.ordinal < $1.ordinal }
+        let attribution = context.radioAttribution
+        let radios = RadioLinks(radio: context.model.radio)
+        var asked = 0, passed = 0
+        BurstDetector.forEachBurst(
+            in: context.priced, model: context.model, by: .endpoint,
+            where: { ordinal in
+                while asked < chosen.count, chosen[asked].ordinal < ordinal { asked += 1 }
+                return asked < chosen.count && chosen[asked].ordinal == ordinal
+            },
+            { ordinal, burst in
+                while chosen[passed].ordinal < ordinal { passed += 1 }
+                let pattern = Int(chosen[passed].pattern)
+                patterns[pattern].summaries[Int(chosen[passed].run)].add(burst)
+                patterns[pattern].cost.add(burst, attribution, context.timeline, radios)
+            })
+        let radioEnergy = context.radioEnergy
+        return .findings(patterns.map { finding($0, radioEnergy: radioEnergy, context) })
     }
 
-    private func finding(_ pattern: Pattern, cost: Cost, radioEnergy: Double, _ context: RuleContext) -> Finding {
+    private func finding(_ pattern: Pattern, radioEnergy: Double, _ context: RuleContext) -> Finding {
         let endpoint = context.timeline.name(pattern.key.endpoint, or: "(unnamed endpoint)")
         let radio = context.radioName(pattern.key.link)
-        let all = pattern.bursts.joined()
+        let cost = pattern.cost
+        let bursts = pattern.summaries.reduce(0) { $0 + $1.bursts }
         let intervals = pattern.runs.reduce(0) { $0 + $1.intervals.count }
         let period = pattern.runs.reduce(0) { $0 + $1.intervals.sum } / Double(max(1, intervals))
         let span = pattern.runs.map(\.intervals.sum).max() ?? 0
-        let bytes = all.reduce(Int64(0)) { $0 + $1.bytes }
+        let bytes = pattern.summaries.reduce(Int64(0)) { $0 + $1.bytes }
         let share = radioEnergy > 0 ? cost.joules / radioEnergy : 0
         let severity: Severity =
             share > context[Self.errorShare] ? .error : share < context[Self.infoShare] ? .info : .warning
@@ -202,7 +186,7 @@ public struct NetPeriodicRule: Rule {
             Evidence("endpoint", text: endpoint),
             Evidence("link", text: radio),
             Evidence("period", period, unit: "s"),
-            Evidence("bursts", Double(all.count), unit: "bursts"),
+            Evidence("bursts", Double(bursts), unit: "bursts"),
             Evidence("runs", Double(pattern.runs.count), unit: "runs"),
             Evidence("longest run", span, unit: "s"),
             Evidence("interval variation", pattern.runs.map(\.intervals.variation).max() ?? 0, unit: "CV"),
@@ -212,7 +196,7 @@ public struct NetPeriodicRule: Rule {
             Evidence("promotion and tail energy", cost.joules, unit: "J"),
             Evidence("share of radio energy", share * 100, unit: "%"),
         ]
-        let contacted = "\(endpoint) was contacted every \(fixed(period, 1)) s over \(radio) (\(all.count) bursts, \(ByteFormat.string(Double(bytes))))"
+        let contacted = "\(endpoint) was contacted every \(fixed(period, 1)) s over \(radio) (\(bursts) bursts, \(ByteFormat.string(Double(bytes))))"
         let effect: String
         if cost.wakeUps == 0 {
             let added =
@@ -222,12 +206,12 @@ public struct NetPeriodicRule: Rule {
             effect = "the radio was already up for every burst, so they never woke it\(added)"
         } else {
             let whileUp = cost.burstsWhileUp > 0 ? " (\(cost.burstsWhileUp) of the bursts came while it was still up)" : ""
-            let made = context.wakeUpCost(on: pattern.key.link, promotions: cost.wakeUps, tails: all.count)
+            let made = context.wakeUpCost(on: pattern.key.link, promotions: cost.wakeUps, tails: bursts)
             effect = "the bursts woke the radio \(times(cost.wakeUps))\(whileUp), costing \(fixed(cost.joules, 3)) J of \(made), \(percent(share)) of the run's radio energy"
         }
         return Self.description.finding(
             severity, subject: endpoint, message: "\(contacted); \(effect).", evidence: evidence, energyJ: cost.joules,
-            timeRanges: pattern.bursts.map { TimeRange(from: $0.first?.start ?? 0, to: $0.map(\.end).max() ?? 0) })
+            timeRanges: pattern.summaries.map { TimeRange(from: $0.start, to: $0.end) })
     }
 
     /// The periodic runs among burst start times (sorted), as index ranges into them.
@@ -276,18 +260,63 @@ public struct NetPeriodicRule: Rule {
         }
     }
 
-    /// One endpoint's periodic runs on one radio, with their bursts.
+    /// One endpoint's periodic runs on one radio, with their bursts' figures.
     private struct Pattern {
         var key: GroupKey
         var runs: [Run]
-        var bursts: [[Burst]]
+        /// One per run, in the same order.
+        var summaries: [RunSummary]
+        var cost = Cost()
+
+        init(key: GroupKey, runs: [Run]) {
+            self.key = key
+            self.runs = runs
+            summaries = Array(repeating: RunSummary(), count: runs.count)
+        }
+    }
+
+    /// A run's bursts: how many, their bytes, and the time from the first one's start to the
+    /// latest end.
+    private struct RunSummary {
+        var bursts = 0
+        var bytes: Int64 = 0
+        var start: Nanoseconds = .max
+        var end: Nanoseconds = .min
+
+        mutating func add(_ burst: Burst) {
+            bursts += 1
+            bytes += burst.bytes
+            start = min(start, burst.start)
+            end = max(end, burst.end)
+        }
     }
 
     /// What a pattern's bursts caused on their radio (`RadioAttribution`).
     private struct Cost {
-        var joules = 0.0
+        private var addedJoules = 0.0
         var wakeUps = 0
         var burstsWhileUp = 0
+
+        /// Traffic lowers what is still to come only where a radio's tail costs less early than
+        /// late, which no built-in model's does; such a saving is no cost of the pattern.
+        var joules: Double { max(0, addedJoules) }
+
+        /// Takes in what `burst` caused: the events of a burst are its endpoint's events on its
+        /// radio between its first and last row.
+        mutating func add(_ burst: Burst, _ attribution: RadioAttribution, _ timeline: Timeline, _ radios: RadioLinks) {
+            var woke = false
+            for row in burst.firstRow...burst.lastRow
+            where timeline.kind[row] == .net && timeline.label[row] == burst.endpoint
+                && radios.radio(forCode: timeline.code2[row]) == burst.link
+            {
+                addedJoules += attribution.addedJoules[row]
+                if attribution.wokeRadio[row] {
+                    wakeUps += 1
+                    woke = true
+                }
+            }
+            if !woke { burstsWhileUp += 1 }
+        }
     }
 
     /// Bursts `bursts` (indices into one endpoint's bursts) at a regular interval.

@@ -6,7 +6,7 @@ import DrainTrace
 ///
 /// Bursts are the interface bursts of each radio (`BurstDetector`, `.link`). A burst is small
 /// below `small_burst_bytes`. Its tail energy is what the radio spent after it until the next
-/// burst or idle (`RadioTail.energies`). When a radio has at least `min_bursts` small bursts
+/// burst or idle (`RadioTail.Meter`). When a radio has at least `min_bursts` small bursts
 /// and their tail energy is more than `tail_share` of all the run's radio energy, the radio
 /// gets a finding with the saving simulated for batching them.
 ///
@@ -15,7 +15,8 @@ import DrainTrace
 /// direction, bytes and span; all other traffic stays where it was. The radio's traffic is
 /// priced again that way (`RadioSimulation`), and the saving is its priced energy minus the
 /// batched energy. O(n + b log b) for b bursts, plus one pricing of the radio's traffic when
-/// a finding is made.
+/// a finding is made. Bursts are taken one at a time: what is kept is 16 bytes per small burst
+/// (its rows and size, for the batching and the median).
 public struct NetSmallBurstsRule: Rule {
     static let smallBurstBytes = RuleParameter("small_burst_bytes", default: 10_000, unit: "B", "bursts below this size are small (10 KB)")
     static let minBursts = RuleParameter("min_bursts", default: 5, unit: "bursts", "small bursts on one radio that can make a finding")
@@ -82,27 +83,79 @@ public struct NetSmallBurstsRule: Rule {
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         guard context.hasNetEvents else { return .notApplicable(RuleContext.noTrafficReason) }
-        let bursts = BurstDetector.bursts(in: context.priced, model: context.model, by: .link)
         let radioEnergy = context.radioEnergy
         let limit = context[Self.smallBurstBytes]
         let minimum = max(1, context.count(Self.minBursts))
+        var links = [LinkKind.cellular, .wifi].map { LinkBursts(link: $0, context) }
+        BurstDetector.forEachBurst(in: context.priced, model: context.model, by: .link, where: { _ in true }) { _, burst in
+            links[burst.link == .cellular ? 0 : 1].add(burst, small: Double(burst.bytes) < limit)
+        }
         var findings: [Finding] = []
-        for link in [LinkKind.cellular, .wifi] {
-            // A run on one radio (most are) shares the bursts rather than copying them.
-            let linkBursts = bursts.allSatisfy { $0.link == link } ? bursts : bursts.filter { $0.link == link }
-            let small = linkBursts.indices.filter { Double(linkBursts[$0].bytes) < limit }
-            guard small.count >= minimum, radioEnergy > 0 else { continue }
-            let tails = RadioTail.energies(after: linkBursts, link: link, radio: context.priced.radio, model: context.model)
-            let tailEnergy = small.reduce(0) { $0 + tails[$1] }
-            let share = tailEnergy / radioEnergy
+        for var bursts in links {
+            bursts.finish()
+            guard bursts.smallSizes.count >= minimum, radioEnergy > 0 else { continue }
+            let share = bursts.smallTailEnergy / radioEnergy
             guard share > context[Self.tailShare] else { continue }
-            let batch = batched(linkBursts, small: small, link: link, context)
-            findings.append(
-                finding(
-                    link: link, bursts: linkBursts, small: small, tailEnergy: tailEnergy, share: share, batch: batch,
-                    context))
+            findings.append(finding(bursts, share: share, batch: batched(bursts, context), context))
         }
         return .findings(findings)
+    }
+
+    /// One radio's interface bursts, taken in time order: how many, and of the small ones their
+    /// rows, sizes, energy, tails and time.
+    private struct LinkBursts {
+        let link: LinkKind
+        private let radio: RadioActivity
+        private let model: DeviceModel
+        /// Made at the first burst: finding the link's segments is a walk over all of them.
+        private var tails: RadioTail.Meter?
+        private(set) var count = 0
+        /// The rows from the first burst's first to the last one's last.
+        private(set) var rows: ClosedRange<Int>?
+        /// Each small burst's first and last row, in time order: every `net` row of the link
+        /// between the two is the burst's.
+        private(set) var smallRows: [(first: UInt32, last: UInt32)] = []
+        private(set) var smallSizes: [Double] = []
+        private(set) var smallEnergy = 0.0
+        private(set) var smallTailEnergy = 0.0
+        /// The first small burst's start, the last one's start, and their latest end.
+        private(set) var firstSmallStart: Nanoseconds = 0
+        private(set) var lastSmallStart: Nanoseconds = 0
+        private(set) var lastSmallEnd: Nanoseconds = .min
+        /// The latest burst, whose tail is known when the next begins.
+        private var latest: (burst: Burst, small: Bool)?
+
+        init(link: LinkKind, _ context: RuleContext) {
+            self.link = link
+            radio = context.priced.radio
+            model = context.model
+        }
+
+        mutating func add(_ burst: Burst, small: Bool) {
+            if tails == nil { tails = RadioTail.Meter(link: link, radio: radio, model: model) }
+            endLatest(nextStart: burst.start)
+            latest = (burst, small)
+            count += 1
+            rows = (rows?.lowerBound ?? burst.firstRow)...burst.lastRow
+            guard small else { return }
+            if smallSizes.isEmpty { firstSmallStart = burst.start }
+            smallRows.append((UInt32(burst.firstRow), UInt32(burst.lastRow)))
+            smallSizes.append(Double(burst.bytes))
+            smallEnergy += burst.energy
+            lastSmallStart = burst.start
+            lastSmallEnd = max(lastSmallEnd, burst.end)
+        }
+
+        /// Ends the last burst's tail at the end of the run.
+        mutating func finish() {
+            endLatest(nextStart: .max)
+            latest = nil
+        }
+
+        private mutating func endLatest(nextStart: Nanoseconds) {
+            guard let latest, let tail = tails?.energy(after: latest.burst, until: nextStart) else { return }
+            if latest.small { smallTailEnergy += tail }
+        }
     }
 
     /// The link's radio energy as the run spent it, and as it would be with every small burst
@@ -110,22 +163,22 @@ public struct NetSmallBurstsRule: Rule {
     /// sort by time gives: the unmoved ones before that time, then everything at it in row
     /// order, then the unmoved ones after it. O(rows in the bursts' span), nothing per event
     /// beyond the simulation's joules.
-    private func batched(_ bursts: [Burst], small: [Int], link: LinkKind, _ context: RuleContext) -> (before: Double, after: Double) {
+    private func batched(_ bursts: LinkBursts, _ context: RuleContext) -> (before: Double, after: Double) {
         let timeline = context.timeline
-        var isSmall = [Bool](repeating: false, count: bursts.count)
-        for index in small { isSmall[index] = true }
-        let batchTime = bursts[small[small.count - 1]].start
+        let link = bursts.link
+        let batchTime = bursts.lastSmallStart
         let radios = RadioLinks(radio: context.model.radio)
         let eventEnergy = context.priced.eventEnergy
         /// Calls `body` with each of the link's `net` rows, its own link and whether it is in
         /// a small burst, in row order.
         func eachEvent(_ body: (_ row: Int, _ own: LinkKind, _ moved: Bool) -> Void) {
-            var burst = 0
-            for row in bursts[0].firstRow...bursts[bursts.count - 1].lastRow where timeline.kind[row] == .net {
+            guard let rows = bursts.rows else { return }
+            var small = 0
+            for row in rows where timeline.kind[row] == .net {
                 let own = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
                 guard radios.radio(for: own) == link else { continue }
-                while bursts[burst].lastRow < row { burst += 1 }
-                body(row, own, isSmall[burst])
+                while small < bursts.smallRows.count, Int(bursts.smallRows[small].last) < row { small += 1 }
+                body(row, own, small < bursts.smallRows.count && Int(bursts.smallRows[small].first) <= row)
             }
         }
         var before = 0.0
@@ -145,17 +198,16 @@ public struct NetSmallBurstsRule: Rule {
     }
 
     private func finding(
-        link: LinkKind, bursts: [Burst], small: [Int], tailEnergy: Double, share: Double,
-        batch: (before: Double, after: Double), _ context: RuleContext
+        _ bursts: LinkBursts, share: Double, batch: (before: Double, after: Double), _ context: RuleContext
     ) -> Finding {
-        let sizes = small.map { Double(bursts[$0].bytes) }
+        let sizes = bursts.smallSizes
         let middle = median(sizes)
-        let energy = small.reduce(0) { $0 + bursts[$1].energy }
+        let tailEnergy = bursts.smallTailEnergy
         let saving = batch.before - batch.after
-        let radio = context.radioName(link)
+        let radio = context.radioName(bursts.link)
         let evidence = [
             Evidence("link", text: radio),
-            Evidence("small bursts", Double(small.count), unit: "bursts"),
+            Evidence("small bursts", Double(sizes.count), unit: "bursts"),
             Evidence("bursts", Double(bursts.count), unit: "bursts"),
             Evidence("median small burst", middle, unit: "B"),
             Evidence("small burst bytes", sizes.reduce(0, +), unit: "B"),
@@ -165,11 +217,10 @@ public struct NetSmallBurstsRule: Rule {
             Evidence("radio energy batched", batch.after, unit: "J"),
             Evidence("saving if batched", saving, unit: "J"),
         ]
-        let first = bursts[small[0]].start
-        let last = small.map { bursts[$0].end }.max() ?? first
         return Self.description.finding(
             .warning, subject: radio,
-            message: "\(small.count) bursts smaller than \(ByteFormat.string(context[Self.smallBurstBytes])) (median \(ByteFormat.string(middle))) over \(radio) kept the radio up for \(fixed(tailEnergy, 3)) J of tails, \(percent(share)) of the run's radio energy; sent together they would save \(fixed(saving, 3)) J.",
-            evidence: evidence, energyJ: energy, timeRanges: [TimeRange(from: first, to: last)])
+            message: "\(sizes.count) bursts smaller than \(ByteFormat.string(context[Self.smallBurstBytes])) (median \(ByteFormat.string(middle))) over \(radio) kept the radio up for \(fixed(tailEnergy, 3)) J of tails, \(percent(share)) of the run's radio energy; sent together they would save \(fixed(saving, 3)) J.",
+            evidence: evidence, energyJ: bursts.smallEnergy,
+            timeRanges: [TimeRange(from: bursts.firstSmallStart, to: bursts.lastSmallEnd)])
     }
 }
