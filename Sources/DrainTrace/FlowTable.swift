@@ -150,6 +150,42 @@ public struct FlowTable: Sendable {
     public var count: Int { input.count }
     public var isEmpty: Bool { input.isEmpty }
 
+    /// Makes room for `count` flows in all, so that appending them allocates each column once,
+    /// at its size (a long capture has tens of thousands of flows; growth would leave up to
+    /// half of each column's room unused). O(count).
+    public mutating func reserveCapacity(_ count: Int) {
+        input.reserveCapacity(count)
+        transport.reserveCapacity(count)
+        link.reserveCapacity(count)
+        endpoint.reserveCapacity(count)
+        connection.reserveCapacity(count)
+        remotePort.reserveCapacity(count)
+        firstTime.reserveCapacity(count)
+        lastTime.reserveCapacity(count)
+        firstDataTime.reserveCapacity(count)
+        lastDataTime.reserveCapacity(count)
+        bytesUp.reserveCapacity(count)
+        bytesDown.reserveCapacity(count)
+        payloadUp.reserveCapacity(count)
+        payloadDown.reserveCapacity(count)
+        packetsUp.reserveCapacity(count)
+        packetsDown.reserveCapacity(count)
+        setupBytes.reserveCapacity(count)
+        dataSegments.reserveCapacity(count)
+        retransmits.reserveCapacity(count)
+        finTime.reserveCapacity(count)
+        finBy.reserveCapacity(count)
+        rstTime.reserveCapacity(count)
+        rstBy.reserveCapacity(count)
+        flags.reserveCapacity(count)
+        exchanges.reserveCapacity(count)
+        smallExchanges.reserveCapacity(count)
+        exchangePayload.reserveCapacity(count)
+        exchangeWait.reserveCapacity(count)
+        firstExchangeTime.reserveCapacity(count)
+        lastExchangeTime.reserveCapacity(count)
+    }
+
     /// Appends a flow and returns its index. Amortised O(1).
     @discardableResult
     public mutating func append(_ flow: Flow) -> Int {

@@ -13,6 +13,7 @@ extension FlowTracker {
         strings = StringTable()
         var (states, events, http) = takeResults()
         var flows = FlowTable()
+        flows.reserveCapacity(states.count)
         var deviceSideOfFlow = [UInt8](repeating: 0, count: states.count)
         var endpoints = [StringID](repeating: 0, count: states.count)
         var connections = [StringID](repeating: 0, count: states.count)
