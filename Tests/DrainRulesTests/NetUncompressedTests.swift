@@ -126,6 +126,30 @@ import Testing
         ])
     }
 
+    /// A compressed response between two flagged ones on one connection takes its own packets:
+    /// each flagged body is charged the packets from its head to the next head, flagged or not.
+    @Test func aResponseThatIsNotFlaggedEndsTheFlaggedOneBeforeIt() throws {
+        var capture = CaptureBuilder()
+        let api = capture.tcp(to: "api.example.com", remotePort: 80)
+        capture.open(api, at: 0)
+        for (index, encoding) in [nil, "gzip", nil].enumerated() {
+            let t = 0.1 + Double(index) * 30
+            capture.exchange(api, at: t, request: 200, response: 20_300, wait: 0.2)
+            capture.http(api, at: t, request: true, method: "GET", path: "/v1/feed")
+            capture.http(
+                api, at: t + 0.2, request: false, status: 200, contentType: "application/json", contentEncoding: encoding,
+                contentLength: 20_000, bodyBytes: 20_000)
+        }
+        let finding = try #require(evaluate(capture.build(end: 70)).findings(of: id).first)
+        #expect(finding.number("messages") == 2 && finding.number("bytes") == 40_000)
+        // Each response packet, 30 s after the last traffic (past the Wi-Fi tail): 0.2 s active
+        // since its request, then the tail. The gzip response's packet is charged to no finding.
+        let wifi = TestModel.phone.radio.wifi
+        #expect(wifi.tailS.value < 29.8)
+        #expect(nearly(finding.energyJ, 2 * (0.2 * wifi.activeW.value + wifi.tailS.value * wifi.tailW.value)))
+        #expect(finding.timeRanges == [TimeRange(startS: 0.3, endS: 0.3), TimeRange(startS: 60.3, endS: 60.3)])
+    }
+
     @Test func uploadsAreFlaggedAndGroupedByPath() throws {
         let model = try builtinModel("iphone-lte")
         let lte = try LTECosts(model)

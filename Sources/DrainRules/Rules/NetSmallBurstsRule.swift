@@ -91,12 +91,15 @@ public struct NetSmallBurstsRule: Rule {
             links[burst.link == .cellular ? 0 : 1].add(burst, small: Double(burst.bytes) < limit)
         }
         var findings: [Finding] = []
-        for var bursts in links {
+        while !links.isEmpty {
+            // Taken out of the list, so that its sizes are sorted for the median in place.
+            var bursts = links.removeFirst()
             bursts.finish()
-            guard bursts.smallSizes.count >= minimum, radioEnergy > 0 else { continue }
+            guard bursts.smallCount >= minimum, radioEnergy > 0 else { continue }
             let share = bursts.smallTailEnergy / radioEnergy
             guard share > context[Self.tailShare] else { continue }
-            findings.append(finding(bursts, share: share, batch: batched(bursts, context), context))
+            let batch = batched(bursts, context)
+            findings.append(finding(bursts, median: bursts.medianSmallSize(), share: share, batch: batch, context))
         }
         return .findings(findings)
     }
@@ -115,7 +118,8 @@ public struct NetSmallBurstsRule: Rule {
         /// Each small burst's first and last row, in time order: every `net` row of the link
         /// between the two is the burst's.
         private(set) var smallRows: [(first: UInt32, last: UInt32)] = []
-        private(set) var smallSizes: [Double] = []
+        private var smallSizes: [Double] = []
+        private(set) var smallBytes: Int64 = 0
         private(set) var smallEnergy = 0.0
         private(set) var smallTailEnergy = 0.0
         /// The first small burst's start, the last one's start, and their latest end.
@@ -138,13 +142,19 @@ public struct NetSmallBurstsRule: Rule {
             count += 1
             rows = (rows?.lowerBound ?? burst.firstRow)...burst.lastRow
             guard small else { return }
-            if smallSizes.isEmpty { firstSmallStart = burst.start }
+            if smallRows.isEmpty { firstSmallStart = burst.start }
             smallRows.append((UInt32(burst.firstRow), UInt32(burst.lastRow)))
             smallSizes.append(Double(burst.bytes))
+            smallBytes += burst.bytes
             smallEnergy += burst.energy
             lastSmallStart = burst.start
             lastSmallEnd = max(lastSmallEnd, burst.end)
         }
+
+        var smallCount: Int { smallRows.count }
+
+        /// The median size of the small bursts; sorts their sizes in place.
+        mutating func medianSmallSize() -> Double { median(sorting: &smallSizes) }
 
         /// Ends the last burst's tail at the end of the run.
         mutating func finish() {
@@ -198,19 +208,18 @@ public struct NetSmallBurstsRule: Rule {
     }
 
     private func finding(
-        _ bursts: LinkBursts, share: Double, batch: (before: Double, after: Double), _ context: RuleContext
+        _ bursts: LinkBursts, median middle: Double, share: Double, batch: (before: Double, after: Double),
+        _ context: RuleContext
     ) -> Finding {
-        let sizes = bursts.smallSizes
-        let middle = median(sizes)
         let tailEnergy = bursts.smallTailEnergy
         let saving = batch.before - batch.after
         let radio = context.radioName(bursts.link)
         let evidence = [
             Evidence("link", text: radio),
-            Evidence("small bursts", Double(sizes.count), unit: "bursts"),
+            Evidence("small bursts", Double(bursts.smallCount), unit: "bursts"),
             Evidence("bursts", Double(bursts.count), unit: "bursts"),
             Evidence("median small burst", middle, unit: "B"),
-            Evidence("small burst bytes", sizes.reduce(0, +), unit: "B"),
+            Evidence("small burst bytes", Double(bursts.smallBytes), unit: "B"),
             Evidence("tail energy", tailEnergy, unit: "J"),
             Evidence("tail share", share * 100, unit: "%"),
             Evidence("radio energy of the link", batch.before, unit: "J"),
@@ -219,7 +228,7 @@ public struct NetSmallBurstsRule: Rule {
         ]
         return Self.description.finding(
             .warning, subject: radio,
-            message: "\(sizes.count) bursts smaller than \(ByteFormat.string(context[Self.smallBurstBytes])) (median \(ByteFormat.string(middle))) over \(radio) kept the radio up for \(fixed(tailEnergy, 3)) J of tails, \(percent(share)) of the run's radio energy; sent together they would save \(fixed(saving, 3)) J.",
+            message: "\(bursts.smallCount) bursts smaller than \(ByteFormat.string(context[Self.smallBurstBytes])) (median \(ByteFormat.string(middle))) over \(radio) kept the radio up for \(fixed(tailEnergy, 3)) J of tails, \(percent(share)) of the run's radio energy; sent together they would save \(fixed(saving, 3)) J.",
             evidence: evidence, energyJ: bursts.smallEnergy,
             timeRanges: [TimeRange(from: bursts.firstSmallStart, to: bursts.lastSmallEnd)])
     }

@@ -1,3 +1,4 @@
+import Algorithms
 import DrainModel
 import DrainReport
 import DrainTrace
@@ -108,10 +109,19 @@ public struct NetUncompressedRule: Rule {
     }
 
     /// One flagged message: the table row, its body size and the request path it belongs to.
+    /// 16 bytes: a long capture flags tens of thousands, held while the rule runs beside others.
     private struct Flagged {
-        var message: Int
-        var bytes: Int64
+        private var storedMessage: UInt32
         var path: StringID
+        var bytes: Int64
+
+        var message: Int { Int(storedMessage) }
+
+        init(message: Int, bytes: Int64, path: StringID) {
+            storedMessage = UInt32(message)
+            self.path = path
+            self.bytes = bytes
+        }
     }
 
     private func flaggedMessages(_ context: RuleContext) -> [Flagged] {
@@ -126,8 +136,8 @@ public struct NetUncompressedRule: Rule {
         // has not come yet).
         let flowCount = timeline.flows.count
         let requests = IndexGroups(count: http.count, groups: flowCount) { http.isRequest[$0] ? Int(http.flow[$0]) : nil }
-        var asked = [Int](repeating: 0, count: flowCount)
-        var answered = [Int](repeating: 0, count: flowCount)
+        var asked = [Int32](repeating: 0, count: flowCount)
+        var answered = [Int32](repeating: 0, count: flowCount)
         var flagged: [Flagged] = []
         for index in 0..<http.count {
             let flow = Int(http.flow[index])
@@ -138,7 +148,7 @@ public struct NetUncompressedRule: Rule {
                 let answer = answered[flow]
                 answered[flow] = answer + 1
                 let ofFlow = requests.members(of: flow)
-                path = answer < asked[flow] ? http.path[Int(ofFlow[ofFlow.startIndex + answer])] : 0
+                path = answer < asked[flow] ? http.path[Int(ofFlow[ofFlow.startIndex + Int(answer)])] : 0
             }
             let type = http.contentType[index], encoding = http.contentEncoding[index]
             guard type != 0, http.bodyBytes[index] > 0 else { continue }
@@ -244,12 +254,8 @@ public struct NetUncompressedRule: Rule {
         let flows = timeline.flows
         let http = flows.http
         var result = flagged.map { (start: http.time[$0.message], end: http.time[$0.message], energy: 0.0) }
-        var positionOf = [Int32](repeating: -1, count: http.count)
         var chosen = [Bool](repeating: false, count: flows.count)
-        for (position, item) in flagged.enumerated() {
-            positionOf[item.message] = Int32(position)
-            chosen[Int(http.flow[item.message])] = true
-        }
+        for item in flagged { chosen[Int(http.flow[item.message])] = true }
         // The messages of the chosen flows, each flow's in table order.
         let byFlow = IndexGroups(count: http.count, groups: flows.count) { chosen[Int(http.flow[$0])] ? Int(http.flow[$0]) : nil }
         let rows = context.flowRows
@@ -262,12 +268,18 @@ public struct NetUncompressedRule: Rule {
                 for message in ofFlow where http.isRequest[Int(message)] == isRequest { messages.append(Int(message)) }
                 let direction: NetDirection = isRequest == requestsGoUp ? .tx : .rx
                 var current = -1
+                // The place in `flagged` (in table order) of `messages[current]`, nil when it is not flagged.
+                var position: Int?
                 for row in rows.rows(of: flow) where timeline.code[row] == direction.rawValue {
                     let end = timeline.time[row] + max(0, timeline.duration[row])
+                    let passed = current
                     while current + 1 < messages.count, http.time[messages[current + 1]] <= end { current += 1 }
-                    guard current >= 0 else { continue }
-                    let position = Int(positionOf[messages[current]])
-                    guard position >= 0 else { continue }
+                    if current != passed {
+                        let message = messages[current]
+                        let place = flagged.partitioningIndex { $0.message >= message }
+                        position = place < flagged.count && flagged[place].message == message ? place : nil
+                    }
+                    guard let position else { continue }
                     result[position].energy += context.priced.eventEnergy[row]
                     result[position].end = max(result[position].end, end)
                 }

@@ -42,12 +42,12 @@ extension RuleContext {
 }
 
 /// The median of `values` (the mean of the middle two for an even count); 0 when empty.
-/// O(n log n).
-func median(_ values: [Double]) -> Double {
+/// Sorts `values` in place, so that a long list is not copied. O(n log n).
+func median(sorting values: inout [Double]) -> Double {
     guard !values.isEmpty else { return 0 }
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    values.sort()
+    let middle = values.count / 2
+    return values.count.isMultiple(of: 2) ? (values[middle - 1] + values[middle]) / 2 : values[middle]
 }
 
 /// A percentage for messages, one decimal.
