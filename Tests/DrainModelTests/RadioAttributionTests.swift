@@ -122,7 +122,7 @@ struct RadioAttributionTests {
 }
 
 /// A column kept for the `net` rows only reads as a full column: each `net` row its own value,
-/// every other row the default, across the 64-row words of its index.
+/// every other row the default, across the 64-row words of its index; flags likewise.
 @Suite struct NetRowColumnTests {
     @Test func netRowsKeepTheirValuesAndOtherRowsReadTheDefault() {
         var timeline = Timeline()
@@ -136,8 +136,12 @@ struct RadioAttributionTests {
         for row in 0..<200 where isNet(row) { column[row] = Double(row) }
         #expect(column.count == 200)
         #expect(Array(column) == (0..<200).map { isNet($0) ? Double($0) : -1 })
-        let flags = NetRowColumn<Bool>(sameRowsAs: column, defaultValue: false)
-        #expect(flags.allSatisfy { !$0 })
+        var flags = NetRowFlags(sameRowsAs: column)
+        #expect(flags.count == 200 && flags.allSatisfy { !$0 })
+        // Every fifth net row raised: across words, the first and last net rows included.
+        let raised = (0..<200).filter { isNet($0) && ($0 % 5 == 0 || $0 == 198) }
+        for row in raised { flags.raise(row) }
+        #expect(Array(flags) == (0..<200).map { raised.contains($0) })
         #expect(NetRowColumn<Int>(Timeline(), defaultValue: 0).isEmpty)
     }
 }

@@ -47,6 +47,37 @@ import Testing
         #expect(segments != RadioSegments(expected + expected.dropLast()))
     }
 
+    /// Segments across several blocks, with gaps and overlaps at and around the blocks' edges,
+    /// read back as appended, after giving back room, and after appending a list to another.
+    @Test func segmentsReadBackAcrossBlocks() {
+        let length = RadioSegments.blockLength
+        var time: Nanoseconds = 0
+        let expected = (0..<(2 * length + length / 2)).map { index in
+            // Every 7th segment leaves a gap after it, every 11th overlaps the next; the
+            // segments on either side of each block edge do both.
+            let start = time
+            var end = start + 1_000 + Nanoseconds(index % 5)
+            if index % 7 == 0 || (index + 1) % length == 0 { end -= 300 }
+            if index % 11 == 0 || index % length == 0 { end += 200 }
+            time = start + 1_000 + Nanoseconds(index % 5)
+            return RadioSegment(
+                link: index % 3 == 0 ? .wifi : .cellular, state: RadioState.allCases[index % RadioState.allCases.count],
+                start: start, end: end, joules: Double(index) / 3)
+        }
+        var segments = RadioSegments(expected)
+        #expect(segments.count == expected.count)
+        #expect(Array(segments) == expected)
+        for index in [0, length - 2, length - 1, length, length + 1, 2 * length - 1, 2 * length, expected.count - 1] {
+            #expect(segments[index] == expected[index], "\(index)")
+        }
+        segments.releaseUnusedCapacity()
+        #expect(Array(segments) == expected)
+        var joined = RadioSegments(expected.prefix(length - 3))
+        joined.append(contentsOf: RadioSegments(expected.dropFirst(length - 3)))
+        #expect(joined == segments)
+        #expect(joined != RadioSegments(expected.dropLast()))
+    }
+
     @Test func appendingKeepsTheFirstSegmentsFirst() {
         var wifi = RadioSegments(Self.mixed.filter { $0.link == .wifi })
         let cellular = RadioSegments(Self.mixed.filter { $0.link == .cellular })

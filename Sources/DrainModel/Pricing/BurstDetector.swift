@@ -79,8 +79,9 @@ public enum BurstDetector {
     /// list) `keep` accepts, whole, in ordinal order: a rule that chose a few bursts from their
     /// starts (`forEachBurstStart`) folds in only those, without keeping them. `keep` is asked
     /// once per burst, in ascending order. O(n + strings) time; memory, besides 4 bytes per
-    /// string and 24 per endpoint when grouped by endpoint, for the chosen bursts from the earliest still open to
-    /// the latest begun (a burst is passed on once it and every chosen one before it have ended).
+    /// string and 24 per endpoint when grouped by endpoint, for the chosen bursts from the
+    /// earliest still open to the latest begun (a burst is passed on once it and every chosen
+    /// one before it have ended).
     public static func forEachBurst(
         in priced: PricedTimeline, model: DeviceModel, by grouping: Grouping, where keep: (Int) -> Bool,
         _ body: (_ ordinal: Int, Burst) -> Void
@@ -175,13 +176,15 @@ public enum BurstDetector {
     /// one per connection), so 4 bytes per string and 16 per endpoint.
     private struct OpenBursts {
         private var ends: [Nanoseconds]
+        private let byEndpoint: Bool
         /// When grouped by endpoint, each string's first slot; -1 until its first event.
         private var pairOfEndpoint: [Int32]
         private let gap: Nanoseconds
 
         init(_ timeline: Timeline, model: DeviceModel, by grouping: Grouping) {
-            ends = grouping == .endpoint ? [] : [.min, .min]
-            pairOfEndpoint = grouping == .endpoint ? [Int32](repeating: -1, count: timeline.strings.count) : []
+            byEndpoint = grouping == .endpoint
+            ends = byEndpoint ? [] : [.min, .min]
+            pairOfEndpoint = byEndpoint ? [Int32](repeating: -1, count: timeline.strings.count) : []
             gap = Clock.nanoseconds(min(max(0, model.radio.burstGapS.value), Clock.longestSpanSeconds))
         }
 
@@ -189,7 +192,7 @@ public enum BurstDetector {
         /// burst in it; either way it extends the slot's open burst to its end.
         mutating func take(_ event: Event) -> (slot: Int, starts: Bool) {
             var slot = event.link == .wifi ? 0 : 1
-            if !pairOfEndpoint.isEmpty {
+            if byEndpoint {
                 var pair = Int(pairOfEndpoint[Int(event.endpoint)])
                 if pair < 0 {
                     pair = ends.count

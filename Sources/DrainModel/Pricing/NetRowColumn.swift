@@ -21,13 +21,6 @@ public struct NetRowColumn<Element: Sendable>: RandomAccessCollection, Sendable 
         values = [Element](repeating: defaultValue, count: netRows.memberCount)
     }
 
-    /// The rows of `other` at `defaultValue`, sharing its set of `net` rows. O(net rows).
-    init<Other>(sameRowsAs other: NetRowColumn<Other>, defaultValue: Element) {
-        netRows = other.netRows
-        self.defaultValue = defaultValue
-        values = [Element](repeating: defaultValue, count: netRows.memberCount)
-    }
-
     public var startIndex: Int { 0 }
     public var endIndex: Int { netRows.count }
 
@@ -43,3 +36,36 @@ public struct NetRowColumn<Element: Sendable>: RandomAccessCollection, Sendable 
 }
 
 extension NetRowColumn: Equatable where Element: Equatable {}
+
+/// Flags over a timeline's rows, a bit for each `net` row: every other row reads as false. For
+/// what a radio's packet did (`RadioAttribution.wokeRadio`), where a byte per row would be 8
+/// times the room.
+public struct NetRowFlags: RandomAccessCollection, Sendable, Equatable {
+    @usableFromInline internal let netRows: RowSet
+    /// The flag of the `net` row at place p is bit p % 64 of word p / 64.
+    @usableFromInline internal var words: [UInt64]
+
+    /// All rows of `column` false, sharing its set of `net` rows. O(net rows / 64).
+    init<Element>(sameRowsAs column: NetRowColumn<Element>) {
+        netRows = column.netRows
+        words = [UInt64](repeating: 0, count: (netRows.memberCount + 63) / 64)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { netRows.count }
+
+    /// The flag of `row`: its own for a `net` row, false for any other. O(1).
+    @inlinable
+    public subscript(row: Int) -> Bool {
+        guard let place = netRows.place(of: row) else { return false }
+        return words[place >> 6] & (1 << UInt64(place & 63)) != 0
+    }
+
+    /// Raises the flag of `row`. O(1).
+    ///
+    /// - Precondition: `row` is a `net` row.
+    mutating func raise(_ row: Int) {
+        guard let place = netRows.place(of: row) else { preconditionFailure("row \(row) is not a net row") }
+        words[place >> 6] |= 1 << UInt64(place & 63)
+    }
+}

@@ -42,8 +42,8 @@ struct PricingAccumulator: RadioEnergySink {
     }
 
     /// The Wi-Fi segments followed by the cellular ones, leaving none: a run on one radio (most
-    /// are) hands its segments over, copied only to give back the room they grew beyond their
-    /// count, as the rules that read them run when memory peaks.
+    /// are) hands its segments over, giving back the room of their last block, as the rules
+    /// that read them run when memory peaks.
     mutating func takeSegments() -> RadioSegments {
         var segments = wifiSegments.isEmpty ? cellularSegments : wifiSegments
         let later = wifiSegments.isEmpty ? RadioSegments() : cellularSegments

@@ -23,13 +23,13 @@ public struct RadioAttribution: Sendable {
     /// events on a radio. Stored for the `net` rows alone.
     public private(set) var addedJoules: NetRowColumn<Double>
     /// Whether each row's packet found its radio idle and woke it (`RadioStateMachine.wakeUps`).
-    public private(set) var wokeRadio: NetRowColumn<Bool>
+    public private(set) var wokeRadio: NetRowFlags
 
     /// Walks the `net` events of `timeline` through the radios of `model`. O(n) plus the span
-    /// markers pricing feeds; allocates the two columns once, 9 bytes per `net` event.
+    /// markers pricing feeds; allocates the two columns once, 8 bytes and a bit per `net` event.
     public init(_ timeline: Timeline, model: DeviceModel) {
         addedJoules = NetRowColumn(timeline, defaultValue: 0)
-        wokeRadio = NetRowColumn(sameRowsAs: addedJoules, defaultValue: false)
+        wokeRadio = NetRowFlags(sameRowsAs: addedJoules)
         var radios = DeviceRadios(radio: model.radio)
         var spans = NetSpanMarkers(radio: model.radio)
         var pending = PendingTails()
@@ -64,7 +64,7 @@ public struct RadioAttribution: Sendable {
         // Less than a nanojoule is the rounding of the sums subtracted (a packet that changed
         // nothing), far below any energy of the models.
         if abs(added) >= 1e-9 { addedJoules[packet.row] += added }
-        if radios.wakeUps(on: radioLink) > wakeUps { wokeRadio[packet.row] = true }
+        if radios.wakeUps(on: radioLink) > wakeUps { wokeRadio.raise(packet.row) }
         if radioLink == .wifi { pending.wifi = tail.joules } else { pending.cellular = tail.joules }
     }
 
