@@ -76,18 +76,21 @@ func offCooperativePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T)
 /// machine, a sanitizer), the process cannot get far between two looks. A step doubles, up to
 /// 64 ms, after every thousand steps that stored nothing: on a loaded machine under a
 /// sanitizer a 2 ms step can pass without the process being scheduled at all, and 20,000 of
-/// them once ended before its first run was in. Gives up after ten minutes.
+/// them once ended before its first run was in. Gives up when the process has ended (what it
+/// said is the failure to report) or after ten minutes.
 func stepUntilStored(moreThan count: Int, process: Process, watcher: RunStore) async throws {
     let deadline = ContinuousClock.now + .seconds(600)
     var step = 2
     var steps = 0
-    repeat {
+    while true {
         kill(process.processIdentifier, SIGCONT)
         try await Task.sleep(for: .milliseconds(step))
         kill(process.processIdentifier, SIGSTOP)
         steps += 1
         if steps % 1_000 == 0 { step = min(2 * step, 64) }
-    } while try await watcher.list(RunFilter(), limit: 10_000).count <= count && ContinuousClock.now < deadline
+        guard process.isRunning, ContinuousClock.now < deadline else { return }
+        if try await watcher.list(RunFilter(), limit: 10_000).count > count { return }
+    }
 }
 
 /// Writes `count` distinct reports with 1,000 finding keys each: a run's transaction is then
@@ -180,9 +183,12 @@ func writeHeavyReports(_ count: Int, first: Int, prefix: String, in folder: URL)
         process.executableURL = DrainCommand.executable
         process.arguments = ["gate"] + reports + ["--scenario", "stopped", "--store", url, "--json", verdict, "-q"]
         process.currentDirectoryURL = store.folder
-        // A query in flight when the server dies may never be answered: drain gives up
-        // after DRAIN_STORE_TIMEOUT.
-        process.environment = ProcessInfo.processInfo.environment.merging(["PGPASSWORD": cluster.ownerPassword, "DRAIN_STORE_TIMEOUT": "5"]) { $1 }
+        // A query in flight when the server dies may never be answered: drain gives up after
+        // DRAIN_STORE_TIMEOUT, which this test then waits out. Its clock runs while the stepping
+        // below holds drain stopped, so that drain may get only a few milliseconds in each tenth
+        // of a second: 5 s once expired before the first run was recorded, under a sanitizer on
+        // a busy machine, and drain ended before the server was stopped.
+        process.environment = ProcessInfo.processInfo.environment.merging(["PGPASSWORD": cluster.ownerPassword, "DRAIN_STORE_TIMEOUT": "30"]) { $1 }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
