@@ -15,7 +15,7 @@ public enum Analysis {
     /// re-sorted or merged, O(n) otherwise.
     public static func run(_ options: AnalysisOptions) throws(AnalysisError) -> Report {
         let gapThreshold = try options.gapThresholdS.map(gapThreshold(seconds:)) ?? TimeGaps.defaultThreshold
-        let preload = ModelPreload(name: options.model ?? ModelCatalog.defaultName)
+        let preload = ModelPreload.starting(name: options.model ?? ModelCatalog.defaultName)
         defer { preload.finish() }
         let imported = try importInputs(options)
         ProcessMemory.releaseFreed()

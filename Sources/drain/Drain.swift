@@ -27,9 +27,12 @@ struct Drain: ParsableCommand {
     )
 
     /// `--store` may be given without a value: the arguments are rewritten before parsing.
-    /// The heap is set up for one analysis per process before anything starts a thread.
+    /// The heap is set up for one analysis per process before anything starts a thread; then
+    /// the model an analysis will most likely use starts loading while the arguments are parsed.
     static func main() {
         ProcessMemory.tuneForOneAnalysis()
-        main(StoreArguments.expandingBareStore(Array(CommandLine.arguments.dropFirst())))
+        let arguments = StoreArguments.expandingBareStore(Array(CommandLine.arguments.dropFirst()))
+        ModelPreload.startEarly(arguments: arguments)
+        main(arguments)
     }
 }

@@ -52,4 +52,43 @@ import Testing
             return true
         }
     }
+
+    @Test func theEarlyPreloadGuessesTheModelFromTheCommandLine() {
+        func guess(_ arguments: [String]) -> String? { ModelPreload.modelName(in: arguments[...]) }
+        #expect(guess(["run.pcap"]) == nil)
+        #expect(guess(["run.pcap", "--model", "iphone-wifi"]) == "iphone-wifi")
+        #expect(guess(["--model=pixel.yaml", "run.pcap"]) == "pixel.yaml")
+        #expect(guess(["--model", "a", "run.pcap", "--model", "b"]) == "b")
+        #expect(guess(["run.pcap", "--model"]) == nil)
+        #expect(guess(["run.pcap", "--", "--model", "iphone-wifi"]) == nil)
+    }
+
+    @Test func anAnalysisTakesTheEarlyPreloadOnlyForItsModelAndOnlyOnce() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A model file of this test's own, so that no other test's analysis asks for it.
+        let file = directory.appendingPathComponent("early.yaml")
+        try #require(ModelCatalog.builtinYAML(named: "iphone-wifi")).write(to: file, atomically: true, encoding: .utf8)
+        func takesOne(_ name: String) -> Bool {
+            guard let preload = ModelPreload.takeEarly(named: name) else { return false }
+            preload.finish()
+            return true
+        }
+        ModelPreload.startEarly(arguments: ["analyze", "run.pcap", "--model", file.path])
+        // An analysis with another model leaves it; one with its model takes it, once.
+        #expect(!takesOne(file.path + ".other"))
+        let early = try #require(ModelPreload.takeEarly(named: file.path))
+        #expect(!takesOne(file.path))
+        #expect(try early.model(named: file.path).get() == ModelCatalog.load(nameOrPath: file.path))
+        let fresh = ModelPreload.starting(name: file.path)
+        #expect(fresh !== early)
+        #expect(try fresh.model(named: file.path).get() == ModelCatalog.load(nameOrPath: file.path))
+
+        // Commands that analyse nothing start no preload.
+        ModelPreload.startEarly(arguments: ["models", "show", "--model", file.path])
+        #expect(!takesOne(file.path))
+        ModelPreload.startEarly(arguments: ["gate", "run.pcap", "--model=\(file.path)"])
+        #expect(takesOne(file.path))
+        #expect(!takesOne(file.path))
+    }
 }
