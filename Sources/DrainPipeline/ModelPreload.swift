@@ -1,6 +1,14 @@
 import DrainModel
 import DrainTrace
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The device model a run most likely prices with — the one `--model` names, or the default —
 /// loaded on a thread of its own while the inputs are imported.
 ///
@@ -68,7 +76,23 @@ extension ModelPreload {
         guard let command = arguments.first, ["analyze", "gate", "compare"].contains(command) else { return }
         let name = modelName(in: arguments.dropFirst()) ?? ModelCatalog.defaultName
         let preload = ModelPreload(name: name)
-        earlySlot.lock.withLock { earlySlot.preload = preload }
+        let replaced = earlySlot.lock.withLock {
+            defer { earlySlot.preload = preload }
+            return earlySlot.preload
+        }
+        replaced?.finish()
+        // A run that ends before an analysis takes the preload (help, a usage error) must not
+        // exit while the loading thread runs: the process's exit waits for it.
+        atexit { ModelPreload.finishEarly() }
+    }
+
+    /// Waits for the preload started early, if no analysis took it.
+    private static func finishEarly() {
+        let untaken = earlySlot.lock.withLock {
+            defer { earlySlot.preload = nil }
+            return earlySlot.preload
+        }
+        untaken?.finish()
     }
 
     /// The value of the last `--model` option in `arguments`, as argument-parser reads it
