@@ -10,7 +10,8 @@ import Darwin
 #endif
 
 /// The device model a run most likely prices with — the one `--model` names, or the default —
-/// loaded on a thread of its own while the inputs are imported.
+/// loaded on a thread of its own while the inputs are imported (started by `drain` before it
+/// parses its command line: `startEarly`).
 ///
 /// Which model a run uses is known only after the import (an input's device hint can choose
 /// another built-in one), so it used to be loaded then, on the path to the report: parsing
@@ -56,11 +57,34 @@ public final class ModelPreload: @unchecked Sendable {
 extension ModelPreload {
     /// The preload `drain` started before parsing its arguments, until an analysis takes it.
     private final class EarlySlot: @unchecked Sendable {
-        let lock = ThreadLock()
-        var preload: ModelPreload?
+        private let lock = ThreadLock()
+        private var preload: ModelPreload?
+
+        /// Puts `new` in the slot and returns what it held.
+        func exchange(_ new: ModelPreload?) -> ModelPreload? {
+            lock.withLock {
+                defer { preload = new }
+                return preload
+            }
+        }
+
+        /// Empties the slot if it holds a preload of `name`, and returns that preload.
+        func take(named name: String) -> ModelPreload? {
+            lock.withLock {
+                guard let held = preload, held.name == name else { return nil }
+                preload = nil
+                return held
+            }
+        }
     }
 
     private static let earlySlot = EarlySlot()
+
+    /// A run that ends before an analysis takes the early preload (help, a usage error) must
+    /// not exit while its thread decodes: the process's exit waits for it. Registered once.
+    private static let joinAtExit: Void = {
+        atexit { ModelPreload.earlySlot.exchange(nil)?.finish() }
+    }()
 
     /// Starts loading, before the command line is parsed, the model an analysis of `arguments`
     /// (the command line without the program name) would most likely use: the `--model` value
@@ -74,25 +98,9 @@ extension ModelPreload {
     /// for a short input, being waited for after its import.
     public static func startEarly(arguments: [String]) {
         guard let command = arguments.first, ["analyze", "gate", "compare"].contains(command) else { return }
+        joinAtExit
         let name = modelName(in: arguments.dropFirst()) ?? ModelCatalog.defaultName
-        let preload = ModelPreload(name: name)
-        let replaced = earlySlot.lock.withLock {
-            defer { earlySlot.preload = preload }
-            return earlySlot.preload
-        }
-        replaced?.finish()
-        // A run that ends before an analysis takes the preload (help, a usage error) must not
-        // exit while the loading thread runs: the process's exit waits for it.
-        atexit { ModelPreload.finishEarly() }
-    }
-
-    /// Waits for the preload started early, if no analysis took it.
-    private static func finishEarly() {
-        let untaken = earlySlot.lock.withLock {
-            defer { earlySlot.preload = nil }
-            return earlySlot.preload
-        }
-        untaken?.finish()
+        earlySlot.exchange(ModelPreload(name: name))?.finish()
     }
 
     /// The value of the last `--model` option in `arguments`, as argument-parser reads it
@@ -100,18 +108,13 @@ extension ModelPreload {
     /// guess: a wrong one costs a model loaded for nothing, never a wrong model.
     static func modelName(in arguments: ArraySlice<String>) -> String? {
         var name: String?
-        var index = arguments.startIndex
-        while index < arguments.endIndex {
-            let argument = arguments[index]
-            if argument == "--" { break }
+        var rest = arguments
+        while let argument = rest.popFirst(), argument != "--" {
             if argument == "--model" {
-                let next = arguments.index(after: index)
-                name = next < arguments.endIndex ? arguments[next] : nil
-                index = next
+                name = rest.popFirst()
             } else if argument.hasPrefix("--model=") {
                 name = String(argument.dropFirst("--model=".count))
             }
-            if index < arguments.endIndex { index = arguments.index(after: index) }
         }
         return name
     }
@@ -123,10 +126,6 @@ extension ModelPreload {
 
     /// The preload started early, if it loads `name`; it is handed out once.
     static func takeEarly(named name: String) -> ModelPreload? {
-        earlySlot.lock.withLock {
-            guard let preload = earlySlot.preload, preload.name == name else { return nil }
-            earlySlot.preload = nil
-            return preload
-        }
+        earlySlot.take(named: name)
     }
 }
