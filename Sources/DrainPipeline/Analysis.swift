@@ -27,7 +27,7 @@ public enum Analysis {
             configuration = RuleConfiguration()
         }
         return assemble(
-            imported, model: model, configuration: configuration, binSeconds: options.binSeconds,
+            consume imported, model: model, configuration: configuration, binSeconds: options.binSeconds,
             gapThreshold: gapThreshold)
     }
 
@@ -62,14 +62,19 @@ public enum Analysis {
     /// Builds the report for inputs that are already imported. A stretch without events
     /// longer than `gapThreshold` is a time gap (`TimeGaps`).
     public static func assemble(
-        _ imported: [ImportedInput], model: DeviceModel, configuration: RuleConfiguration = RuleConfiguration(),
+        _ imported: consuming [ImportedInput], model: DeviceModel, configuration: RuleConfiguration = RuleConfiguration(),
         binSeconds: Double? = nil, gapThreshold: Nanoseconds = TimeGaps.defaultThreshold
     ) -> Report {
-        var diagnostics = imported.map(\.info.diagnostics)
+        let inputs = imported.map(\.info)
+        var diagnostics = inputs.map(\.diagnostics)
         var timeline = Timeline.merge(imported.map(\.timeline), diagnostics: &diagnostics)
+        // The merged timeline shares the inputs' columns; once it is their only holder, what
+        // the rules do not read can be given back (`RuleEngine.releaseUnread`).
+        imported = []
         timeline.gaps = TimeGaps.detect(in: timeline, threshold: gapThreshold)
         recordGaps(of: timeline, in: &diagnostics)
         let engine = RuleEngine(model: model, configuration: configuration)
+        engine.releaseUnread(from: &timeline)
         // A capture's radio attribution is worked out while pricing, on the core the short
         // non-`net` pass leaves free, instead of by the first rule that asks.
         let attributing = engine.readsRadioAttribution && !timeline.flows.isEmpty
@@ -78,7 +83,7 @@ public enum Analysis {
             alongside: { [timeline] in attributing ? RadioAttribution(timeline, model: model) : nil })
         let assembler = ReportAssembler(priced: priced, model: model, binSeconds: binSeconds)
         let (evaluation, figures) = engine.evaluate(priced, radioAttribution: attribution, alongside: { assembler.figures() })
-        return assembler.report(figures, inputs: imported.map(\.info), diagnostics: diagnostics, evaluation: evaluation)
+        return assembler.report(figures, inputs: inputs, diagnostics: diagnostics, evaluation: evaluation)
     }
 
     /// One `time-gap` diagnostic per input that has events right after a gap (the last

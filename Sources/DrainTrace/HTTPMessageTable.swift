@@ -35,7 +35,9 @@ public struct HTTPMessageTable: Sendable {
     public private(set) var isRequest: [Bool] = []
     /// Request method (`GET`, `POST`…); `0` for responses.
     public private(set) var method = SparseColumn<StringID>(defaultValue: 0)
-    /// Request target as sent (path and query), cut to its first 1024 bytes; `0` for responses.
+    /// Request target as sent (path and query), cut to its first 1024 bytes. A response has
+    /// the target of the request it answers once `resolveResponsePaths()` ran (importers run
+    /// it), else `0`.
     public private(set) var path = SparseColumn<StringID>(defaultValue: 0)
     /// Response status code; `0` for requests.
     public private(set) var status = SparseColumn<UInt16>(defaultValue: 0)
@@ -103,6 +105,44 @@ public struct HTTPMessageTable: Sendable {
         message.contentLength = contentLength[index]
         message.bodyBytes = bodyBytes[index]
         return message
+    }
+
+    /// Gives each response the path of the request it answers: the n-th response of a flow
+    /// answers its n-th request, in table order (HTTP/1.x answers in order). A response that
+    /// comes before its request in the table keeps `0`. O(messages + flows).
+    public mutating func resolveResponsePaths() {
+        guard let highest = flow.max() else { return }
+        let flows = Int(highest) + 1
+        // Each flow's request paths in table order: flow f's are paths[offsets[f]..<offsets[f + 1]].
+        var offsets = [Int32](repeating: 0, count: flows + 1)
+        for index in 0..<count where isRequest[index] { offsets[Int(flow[index]) + 1] += 1 }
+        for flow in 0..<flows { offsets[flow + 1] += offsets[flow] }
+        var asked = [Int32](repeating: 0, count: flows)
+        var answered = [Int32](repeating: 0, count: flows)
+        var requestPaths = [StringID](repeating: 0, count: Int(offsets[flows]))
+        var resolved = SparseColumn<StringID>(defaultValue: 0)
+        resolved.reserveCapacity(count)
+        for index in 0..<count {
+            let flow = Int(self.flow[index])
+            if isRequest[index] {
+                requestPaths[Int(offsets[flow] + asked[flow])] = path[index]
+                asked[flow] += 1
+                resolved.append(path[index])
+            } else {
+                let answer = answered[flow]
+                answered[flow] = answer + 1
+                resolved.append(answer < asked[flow] ? requestPaths[Int(offsets[flow] + answer)] : 0)
+            }
+        }
+        path = resolved
+    }
+
+    /// The messages for which `isKept` is true, in order. O(messages).
+    public func filter(_ isKept: (Int) -> Bool) -> HTTPMessageTable {
+        var kept = HTTPMessageTable()
+        for index in 0..<count where isKept(index) { kept.append(self[index]) }
+        kept.releaseUnusedCapacity()
+        return kept
     }
 
     /// Adds body bytes seen after a message's head. O(1).

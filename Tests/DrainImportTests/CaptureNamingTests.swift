@@ -126,7 +126,8 @@ import Testing
         #expect(http.count == 3)
         #expect(http.isRequest == [true, false, true])
         #expect(http.method.map(input.text) == ["POST", "", "GET"])
-        #expect(http.path.map(input.text) == ["/api/v1/upload?x=1", "", "/next"])
+        // The response has the path of the request it answers.
+        #expect(http.path.map(input.text) == ["/api/v1/upload?x=1", "/api/v1/upload?x=1", "/next"])
         #expect(Array(http.status) == [0, 200, 0])
         #expect(http.host.map(input.text) == ["upload.example.com", "", "upload.example.com"])
         #expect(http.contentType.map(input.text) == ["application/json", "text/html; charset=utf-8", ""])

@@ -150,6 +150,78 @@ import Testing
         #expect(finding.timeRanges == [TimeRange(startS: 0.3, endS: 0.3), TimeRange(startS: 60.3, endS: 60.3)])
     }
 
+    /// Two connections whose messages interleave — plain-text bodies flagged at the default
+    /// 1 KB or only below it, compressed and binary bodies between them, a request body — and a
+    /// third connection with a response and no request. Table rows: 0 the lone response
+    /// (text); then for each exchange its request and response, on the cdn (rows 1–2, 7–8,
+    /// 13–14) or the api (3–4, 5–6, 9–10, 11–12).
+    func mixedExchanges() -> Timeline {
+        var capture = CaptureBuilder()
+        let api = capture.tcp(to: "api.example.com", remotePort: 80)
+        let cdn = capture.tcp(to: "cdn.example.com", remotePort: 80)
+        let lone = capture.tcp(to: "lone.example.com", remotePort: 80)
+        capture.open(api, at: 0)
+        capture.open(cdn, at: 0)
+        capture.http(lone, at: 0.05, request: false, status: 200, contentType: "text/plain", contentLength: 3_000, bodyBytes: 3_000)
+        let responses: [(type: String, encoding: String?, bytes: Int64)] = [
+            ("application/json", nil, 20_000), ("application/json", "gzip", 9_000), ("text/html", nil, 600),
+            ("image/png", nil, 50_000), ("application/json", "identity", 4_000), ("application/json", "br", 7_000),
+            ("application/json", nil, 12_000),
+        ]
+        for (index, response) in responses.enumerated() {
+            let t = 0.1 + Double(index) * 20
+            let connection = index.isMultiple(of: 3) ? cdn : api
+            let posts = index == 2
+            capture.exchange(connection, at: t, request: 900, response: response.bytes + 300, wait: 0.2)
+            capture.http(
+                connection, at: t, request: true, method: posts ? "POST" : "GET", path: "/v1/items?page=\(index)",
+                contentType: posts ? "application/json" : nil, contentLength: posts ? 700 : -1, bodyBytes: posts ? 700 : 0)
+            capture.http(
+                connection, at: t + 0.2, request: false, status: 200, contentType: response.type,
+                contentEncoding: response.encoding, contentLength: response.bytes, bodyBytes: response.bytes)
+        }
+        return capture.build(end: 200)
+    }
+
+    /// The messages with a plain-text body that is not encoded stay (rows 0, 2, 5, 6, 10, 14),
+    /// and so does the next message in the same direction of each one's connection, which ends
+    /// the packets that carried it (rows 8, 9, 12); the rest (1, 3, 4, 7, 11, 13) go. A
+    /// response has the path of the request it answers.
+    @Test func theMessagesItReadsAreThePlainTextOnesAndTheNextInTheirDirection() {
+        let timeline = mixedExchanges()
+        let http = timeline.flows.http
+        #expect(http.count == 15)
+        let read = NetUncompressedRule.messagesRead(from: http, strings: timeline.strings)
+        #expect((0..<read.count).map { read[$0] } == [0, 2, 5, 6, 8, 9, 10, 12, 14].map { http[$0] })
+        #expect(timeline.strings[http[6].path] == "/v1/items?page=2")
+        #expect(timeline.strings[http[14].path] == "/v1/items?page=6")
+        #expect(http[0].path == 0)
+    }
+
+    /// The whole evaluation — every rule's — is the same once the messages NET-UNCOMPRESSED
+    /// does not read are dropped: on every rule's examples and the mixed exchanges, at the
+    /// default threshold, at one that flags the short texts too, and with the rule disabled,
+    /// when none stay. Flagged by default: the lone response, the cdn's two JSON bodies and
+    /// the api's identity-encoded one; at 100 B the POST body and the HTML page join the api's.
+    @Test(arguments: [nil, "min_body_bytes: 100", "enabled: false"])
+    func theEvaluationIsTheSameOnTheMessagesItReads(_ setting: String?) throws {
+        let configuration = try setting.map { try RuleConfiguration.parse("rules:\n  NET-UNCOMPRESSED:\n    \($0)\n", path: "rules.yaml") }
+            ?? RuleConfiguration()
+        for timeline in [mixedExchanges()] + RuleExample.all.map({ $0.scenario.timeline(for: TestModel.phone) }) {
+            var reduced = timeline
+            RuleEngine(model: TestModel.phone, configuration: configuration).releaseUnread(from: &reduced)
+            #expect(evaluate(reduced, configuration: configuration) == evaluate(timeline, configuration: configuration))
+            if setting == "enabled: false" { #expect(reduced.flows.http.count == 0) }
+        }
+        let findings = evaluate(mixedExchanges(), configuration: configuration).findings(of: id)
+        let expected: [Double] = switch setting {
+        case nil: [1, 2, 1]
+        case "min_body_bytes: 100": [1, 2, 3]
+        default: []
+        }
+        #expect(findings.map { $0.number("messages") } == expected)
+    }
+
     @Test func uploadsAreFlaggedAndGroupedByPath() throws {
         let model = try builtinModel("iphone-lte")
         let lte = try LTECosts(model)

@@ -82,6 +82,7 @@ extension FlowTracker {
             flows.http.append(contentsOf: http, flowOffset: 0, shift: shift, strings: identity)
         }
         http = HTTPMessageTable()
+        flows.http.resolveResponsePaths()
         flows.http.releaseUnusedCapacity()
         timeline.flows = flows
 

@@ -79,6 +79,17 @@ public struct RuleEngine: Sendable {
         [NetPeriodicRule.description.id, NetLateCloseRule.description.id].contains { configuration.isEnabled($0) }
     }
 
+    /// Gives back what of `timeline` no enabled rule reads, before the run is priced: memory
+    /// peaks while the rules run. Of a capture's HTTP messages only those NET-UNCOMPRESSED
+    /// reads stay (`NetUncompressedRule.messagesRead(from:strings:)`), none when it is
+    /// disabled. The evaluation is the same as on `timeline` as it was. O(messages + flows).
+    public func releaseUnread(from timeline: inout Timeline) {
+        guard timeline.flows.http.count > 0 else { return }
+        timeline.flows.http =
+            configuration.isEnabled(NetUncompressedRule.description.id)
+            ? NetUncompressedRule.messagesRead(from: timeline.flows.http, strings: timeline.strings) : HTTPMessageTable()
+    }
+
     /// The value and origin of every parameter of a rule.
     public func thresholds(for rule: RuleDescription) -> [ThresholdUsed] {
         rule.parameters.map { parameter in

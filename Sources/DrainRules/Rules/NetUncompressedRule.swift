@@ -128,41 +128,59 @@ public struct NetUncompressedRule: Rule {
         let timeline = context.timeline
         let http = timeline.flows.http
         let minimum = context[Self.minBodyBytes]
-        // Per string: unknown (-1), no (0) or yes (1); each content type and encoding is read once.
-        var textType = [Int8](repeating: -1, count: timeline.strings.count)
-        var identity = [Int8](repeating: -1, count: timeline.strings.count)
-        // Each flow's requests in table order, and how many of them and of its answers the walk
-        // has passed: a response takes the path of the request it answers (0 when that request
-        // has not come yet).
-        let flowCount = timeline.flows.count
-        let requests = IndexGroups(count: http.count, groups: flowCount) { http.isRequest[$0] ? Int(http.flow[$0]) : nil }
-        var asked = [Int32](repeating: 0, count: flowCount)
-        var answered = [Int32](repeating: 0, count: flowCount)
+        var plainText = PlainTextBodies(strings: timeline.strings)
         var flagged: [Flagged] = []
-        for index in 0..<http.count {
-            let flow = Int(http.flow[index])
-            var path = http.path[index]
-            if http.isRequest[index] {
-                asked[flow] += 1
-            } else {
-                let answer = answered[flow]
-                answered[flow] = answer + 1
-                let ofFlow = requests.members(of: flow)
-                path = answer < asked[flow] ? http.path[Int(ofFlow[ofFlow.startIndex + Int(answer)])] : 0
-            }
-            let type = http.contentType[index], encoding = http.contentEncoding[index]
-            guard type != 0, http.bodyBytes[index] > 0 else { continue }
-            if textType[Int(type)] < 0 { textType[Int(type)] = Self.isPlainText(timeline.strings[type]) ? 1 : 0 }
-            if encoding != 0, identity[Int(encoding)] < 0 {
-                identity[Int(encoding)] = Self.isIdentity(timeline.strings[encoding]) ? 1 : 0
-            }
-            let isText = textType[Int(type)] == 1
-            let unencoded = encoding == 0 || identity[Int(encoding)] == 1
+        for index in 0..<http.count where plainText.contains(index, of: http) {
             let bytes = http.contentLength[index] >= 0 ? http.contentLength[index] : http.bodyBytes[index]
-            guard isText, unencoded, Double(bytes) >= minimum else { continue }
-            flagged.append(Flagged(message: index, bytes: bytes, path: path))
+            guard Double(bytes) >= minimum else { continue }
+            // A response's path is that of the request it answers (`HTTPMessageTable.path`).
+            flagged.append(Flagged(message: index, bytes: bytes, path: http.path[index]))
         }
         return flagged
+    }
+
+    /// The messages of `http` this rule reads, for any parameters: those with a plain-text body
+    /// that is not encoded, and each one's next message in the same direction of its flow,
+    /// which ends the events that carried it (`carriedEnergy`). The rule's findings on the
+    /// result are those on `http`: a capture of chatty exchanges keeps a fraction of its
+    /// messages through the rules, when memory peaks. Expects resolved response paths
+    /// (`HTTPMessageTable.resolveResponsePaths()`). O(messages + flows).
+    public static func messagesRead(from http: HTTPMessageTable, strings: StringTable) -> HTTPMessageTable {
+        var plainText = PlainTextBodies(strings: strings)
+        let isPlainText = (0..<http.count).map { plainText.contains($0, of: http) }
+        // Per flow and direction (requests at 2f, responses at 2f + 1): whether its last
+        // message so far has a plain-text body.
+        var lastIsPlainText = [Bool](repeating: false, count: 2 * (Int(http.flow.max() ?? 0) + 1))
+        return http.filter { index in
+            let direction = 2 * Int(http.flow[index]) + (http.isRequest[index] ? 0 : 1)
+            defer { lastIsPlainText[direction] = isPlainText[index] }
+            return isPlainText[index] || lastIsPlainText[direction]
+        }
+    }
+
+    /// Which messages carry a plain-text body that is not encoded, reading each content type
+    /// and encoding string once.
+    private struct PlainTextBodies {
+        let strings: StringTable
+        // Per string: unknown (-1), no (0) or yes (1).
+        var textType: [Int8]
+        var identity: [Int8]
+
+        init(strings: StringTable) {
+            self.strings = strings
+            textType = [Int8](repeating: -1, count: strings.count)
+            identity = [Int8](repeating: -1, count: strings.count)
+        }
+
+        mutating func contains(_ index: Int, of http: HTTPMessageTable) -> Bool {
+            let type = http.contentType[index], encoding = http.contentEncoding[index]
+            guard type != 0, http.bodyBytes[index] > 0 else { return false }
+            if textType[Int(type)] < 0 { textType[Int(type)] = NetUncompressedRule.isPlainText(strings[type]) ? 1 : 0 }
+            guard textType[Int(type)] == 1 else { return false }
+            guard encoding != 0 else { return true }
+            if identity[Int(encoding)] < 0 { identity[Int(encoding)] = NetUncompressedRule.isIdentity(strings[encoding]) ? 1 : 0 }
+            return identity[Int(encoding)] == 1
+        }
     }
 
     /// Whether a `Content-Type` value names a text format.

@@ -194,6 +194,7 @@ public struct CaptureBuilder: Sendable {
             result.flows.append(flow)
         }
         for message in messages { result.flows.http.append(message) }
+        result.flows.http.resolveResponsePaths()
         if let end { result.end = max(result.end, Clock.nanoseconds(end)) }
         return result
     }
