@@ -183,16 +183,22 @@ import Testing
         return capture.build(end: 200)
     }
 
-    /// The messages with a plain-text body that is not encoded stay (rows 0, 2, 5, 6, 10, 14),
-    /// and so does the next message in the same direction of each one's connection, which ends
-    /// the packets that carried it (rows 8, 9, 12); the rest (1, 3, 4, 7, 11, 13) go. A
-    /// response has the path of the request it answers.
-    @Test func theMessagesItReadsAreThePlainTextOnesAndTheNextInTheirDirection() {
+    /// The messages flagged at the threshold stay, and so does the next message in the same
+    /// direction of each one's connection, which ends the packets that carried it; the rest
+    /// go. Flagged at 1 KB: rows 0, 2, 10 and 14, ended by rows 8 and 12; at 100 B the POST
+    /// body (5) and the HTML page (6) too, the POST ended by the next request (9). A response
+    /// has the path of the request it answers.
+    @Test func theMessagesItReadsAreTheFlaggedOnesAndTheNextInTheirDirection() {
         let timeline = mixedExchanges()
         let http = timeline.flows.http
         #expect(http.count == 15)
-        let read = NetUncompressedRule.messagesRead(from: http, strings: timeline.strings)
-        #expect((0..<read.count).map { read[$0] } == [0, 2, 5, 6, 8, 9, 10, 12, 14].map { http[$0] })
+        func read(from minimum: Double) -> [HTTPMessageTable.Message] {
+            let read = NetUncompressedRule.messagesRead(from: http, strings: timeline.strings, minimumBodyBytes: minimum)
+            return (0..<read.count).map { read[$0] }
+        }
+        #expect(read(from: 1000) == [0, 2, 8, 10, 12, 14].map { http[$0] })
+        #expect(read(from: 100) == [0, 2, 5, 6, 8, 9, 10, 12, 14].map { http[$0] })
+        #expect(read(from: 100_000).isEmpty)
         #expect(timeline.strings[http[6].path] == "/v1/items?page=2")
         #expect(timeline.strings[http[14].path] == "/v1/items?page=6")
         #expect(http[0].path == 0)

@@ -81,13 +81,19 @@ public struct RuleEngine: Sendable {
 
     /// Gives back what of `timeline` no enabled rule reads, before the run is priced: memory
     /// peaks while the rules run. Of a capture's HTTP messages only those NET-UNCOMPRESSED
-    /// reads stay (`NetUncompressedRule.messagesRead(from:strings:)`), none when it is
+    /// reads with its `min_body_bytes` in force stay
+    /// (`NetUncompressedRule.messagesRead(from:strings:minimumBodyBytes:)`), none when it is
     /// disabled. The evaluation is the same as on `timeline` as it was. O(messages + flows).
     public func releaseUnread(from timeline: inout Timeline) {
         guard timeline.flows.http.count > 0 else { return }
-        timeline.flows.http =
-            configuration.isEnabled(NetUncompressedRule.description.id)
-            ? NetUncompressedRule.messagesRead(from: timeline.flows.http, strings: timeline.strings) : HTTPMessageTable()
+        let rule = NetUncompressedRule.description
+        guard configuration.isEnabled(rule.id) else {
+            timeline.flows.http = HTTPMessageTable()
+            return
+        }
+        let minimum = thresholds(for: rule).first { $0.parameter == NetUncompressedRule.minBodyBytes.name }?.value
+        timeline.flows.http = NetUncompressedRule.messagesRead(
+            from: timeline.flows.http, strings: timeline.strings, minimumBodyBytes: minimum ?? NetUncompressedRule.minBodyBytes.defaultValue)
     }
 
     /// The value and origin of every parameter of a rule.

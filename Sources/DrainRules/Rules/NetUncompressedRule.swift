@@ -131,7 +131,7 @@ public struct NetUncompressedRule: Rule {
         var plainText = PlainTextBodies(strings: timeline.strings)
         var flagged: [Flagged] = []
         for index in 0..<http.count where plainText.contains(index, of: http) {
-            let bytes = http.contentLength[index] >= 0 ? http.contentLength[index] : http.bodyBytes[index]
+            let bytes = Self.bodySize(of: index, in: http)
             guard Double(bytes) >= minimum else { continue }
             // A response's path is that of the request it answers (`HTTPMessageTable.path`).
             flagged.append(Flagged(message: index, bytes: bytes, path: http.path[index]))
@@ -139,23 +139,28 @@ public struct NetUncompressedRule: Rule {
         return flagged
     }
 
-    /// The messages of `http` this rule reads, for any parameters: those with a plain-text body
-    /// that is not encoded, and each one's next message in the same direction of its flow,
-    /// which ends the events that carried it (`carriedEnergy`). The rule's findings on the
-    /// result are those on `http`: a capture of chatty exchanges keeps a fraction of its
-    /// messages through the rules, when memory peaks. Expects resolved response paths
-    /// (`HTTPMessageTable.resolveResponsePaths()`). O(messages + flows).
-    public static func messagesRead(from http: HTTPMessageTable, strings: StringTable) -> HTTPMessageTable {
+    /// The messages of `http` this rule reads when bodies from `minimumBodyBytes` on are
+    /// flagged (`min_body_bytes`): the flagged ones, and each one's next message in the same
+    /// direction of its flow, which ends the events that carried it (`carriedEnergy`). The
+    /// rule's findings on the result are those on `http`: a capture of chatty exchanges keeps a
+    /// fraction of its messages through the rules, when memory peaks. Expects resolved
+    /// response paths (`HTTPMessageTable.resolveResponsePaths()`). O(messages + flows).
+    public static func messagesRead(from http: HTTPMessageTable, strings: StringTable, minimumBodyBytes: Double) -> HTTPMessageTable {
         var plainText = PlainTextBodies(strings: strings)
-        let isPlainText = (0..<http.count).map { plainText.contains($0, of: http) }
+        let isFlagged = (0..<http.count).map { plainText.contains($0, of: http) && Double(bodySize(of: $0, in: http)) >= minimumBodyBytes }
         // Per flow and direction (requests at 2f, responses at 2f + 1): whether its last
-        // message so far has a plain-text body.
-        var lastIsPlainText = [Bool](repeating: false, count: 2 * (Int(http.flow.max() ?? 0) + 1))
+        // message so far is flagged.
+        var lastIsFlagged = [Bool](repeating: false, count: 2 * (Int(http.flow.max() ?? 0) + 1))
         return http.filter { index in
             let direction = 2 * Int(http.flow[index]) + (http.isRequest[index] ? 0 : 1)
-            defer { lastIsPlainText[direction] = isPlainText[index] }
-            return isPlainText[index] || lastIsPlainText[direction]
+            defer { lastIsFlagged[direction] = isFlagged[index] }
+            return isFlagged[index] || lastIsFlagged[direction]
         }
+    }
+
+    /// A message's body size: its `Content-Length` when given, else the body bytes seen.
+    private static func bodySize(of index: Int, in http: HTTPMessageTable) -> Int64 {
+        http.contentLength[index] >= 0 ? http.contentLength[index] : http.bodyBytes[index]
     }
 
     /// Which messages carry a plain-text body that is not encoded, reading each content type
