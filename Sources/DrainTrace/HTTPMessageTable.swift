@@ -137,12 +137,29 @@ public struct HTTPMessageTable: Sendable {
         path = resolved
     }
 
-    /// The messages for which `isKept` is true, in order. O(messages).
-    public func filter(_ isKept: (Int) -> Bool) -> HTTPMessageTable {
+    /// The messages at `indices`, in that order, in columns of their size. O(indices).
+    public func selecting(_ indices: some Collection<Int>) -> HTTPMessageTable {
         var kept = HTTPMessageTable()
-        for index in 0..<count where isKept(index) { kept.append(self[index]) }
+        kept.reserveCapacity(indices.count)
+        for index in indices { kept.append(self[index]) }
         kept.releaseUnusedCapacity()
         return kept
+    }
+
+    /// Reserves room for `capacity` messages in the columns every message fills, and in the
+    /// row sets of the sparse ones.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        time.reserveCapacity(capacity)
+        flow.reserveCapacity(capacity)
+        isRequest.reserveCapacity(capacity)
+        host.reserveCapacity(capacity)
+        bodyBytes.reserveCapacity(capacity)
+        method.reserveCapacity(capacity)
+        path.reserveCapacity(capacity)
+        status.reserveCapacity(capacity)
+        contentType.reserveCapacity(capacity)
+        contentEncoding.reserveCapacity(capacity)
+        contentLength.reserveCapacity(capacity)
     }
 
     /// Adds body bytes seen after a message's head. O(1).

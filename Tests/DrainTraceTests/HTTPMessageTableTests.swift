@@ -41,11 +41,14 @@ import Testing
         #expect(empty.count == 0)
     }
 
-    @Test func filterKeepsTheChosenMessagesInOrder() {
+    @Test func selectingKeepsTheChosenMessagesInOrderInColumnsOfTheirSize() {
         var table = HTTPMessageTable()
-        let messages = (0..<10).map { message(UInt32($0 % 3), Int64($0), request: $0.isMultiple(of: 2), path: StringID($0)) }
+        let messages = (0..<1_000).map { message(UInt32($0 % 3), Int64($0), request: $0.isMultiple(of: 2), path: StringID($0 % 7)) }
         for message in messages { table.append(message) }
-        let kept = table.filter { $0 % 4 == 1 || $0 == 8 }
-        #expect((0..<kept.count).map { kept[$0] } == [1, 5, 8, 9].map { messages[$0] })
+        let chosen = (0..<1_000).filter { $0 % 4 == 1 || $0 == 8 }
+        let kept = table.selecting(chosen)
+        #expect((0..<kept.count).map { kept[$0] } == chosen.map { messages[$0] })
+        #expect(kept.time.capacity < kept.count + kept.count / 4)
+        #expect(table.selecting([]).count == 0)
     }
 }

@@ -151,11 +151,13 @@ public struct NetUncompressedRule: Rule {
         // Per flow and direction (requests at 2f, responses at 2f + 1): whether its last
         // message so far is flagged.
         var lastIsFlagged = [Bool](repeating: false, count: 2 * (Int(http.flow.max() ?? 0) + 1))
-        return http.filter { index in
+        var kept: [Int] = []
+        for index in 0..<http.count {
             let direction = 2 * Int(http.flow[index]) + (http.isRequest[index] ? 0 : 1)
-            defer { lastIsFlagged[direction] = isFlagged[index] }
-            return isFlagged[index] || lastIsFlagged[direction]
+            if isFlagged[index] || lastIsFlagged[direction] { kept.append(index) }
+            lastIsFlagged[direction] = isFlagged[index]
         }
+        return http.selecting(kept)
     }
 
     /// A message's body size: its `Content-Length` when given, else the body bytes seen.
