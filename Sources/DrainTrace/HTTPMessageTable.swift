@@ -113,25 +113,22 @@ public struct HTTPMessageTable: Sendable {
     public mutating func resolveResponsePaths() {
         guard let highest = flow.max() else { return }
         let flows = Int(highest) + 1
-        // Each flow's request paths in table order: flow f's are paths[offsets[f]..<offsets[f + 1]].
-        var offsets = [Int32](repeating: 0, count: flows + 1)
-        for index in 0..<count where isRequest[index] { offsets[Int(flow[index]) + 1] += 1 }
-        for flow in 0..<flows { offsets[flow + 1] += offsets[flow] }
+        let requests = IndexGroups(count: count, groups: flows) { isRequest[$0] ? Int(flow[$0]) : nil }
+        // How many of each flow's requests and answers the walk has passed.
         var asked = [Int32](repeating: 0, count: flows)
         var answered = [Int32](repeating: 0, count: flows)
-        var requestPaths = [StringID](repeating: 0, count: Int(offsets[flows]))
         var resolved = SparseColumn<StringID>(defaultValue: 0)
         resolved.reserveCapacity(count)
         for index in 0..<count {
             let flow = Int(self.flow[index])
             if isRequest[index] {
-                requestPaths[Int(offsets[flow] + asked[flow])] = path[index]
                 asked[flow] += 1
                 resolved.append(path[index])
             } else {
                 let answer = answered[flow]
                 answered[flow] = answer + 1
-                resolved.append(answer < asked[flow] ? requestPaths[Int(offsets[flow] + answer)] : 0)
+                let ofFlow = requests.members(of: flow)
+                resolved.append(answer < asked[flow] ? path[Int(ofFlow[ofFlow.startIndex + Int(answer)])] : 0)
             }
         }
         path = resolved

@@ -147,15 +147,15 @@ public struct NetUncompressedRule: Rule {
     /// response paths (`HTTPMessageTable.resolveResponsePaths()`). O(messages + flows).
     public static func messagesRead(from http: HTTPMessageTable, strings: StringTable, minimumBodyBytes: Double) -> HTTPMessageTable {
         var plainText = PlainTextBodies(strings: strings)
-        let isFlagged = (0..<http.count).map { plainText.contains($0, of: http) && Double(bodySize(of: $0, in: http)) >= minimumBodyBytes }
         // Per flow and direction (requests at 2f, responses at 2f + 1): whether its last
         // message so far is flagged.
         var lastIsFlagged = [Bool](repeating: false, count: 2 * (Int(http.flow.max() ?? 0) + 1))
         var kept: [Int] = []
         for index in 0..<http.count {
+            let isFlagged = plainText.contains(index, of: http) && Double(bodySize(of: index, in: http)) >= minimumBodyBytes
             let direction = 2 * Int(http.flow[index]) + (http.isRequest[index] ? 0 : 1)
-            if isFlagged[index] || lastIsFlagged[direction] { kept.append(index) }
-            lastIsFlagged[direction] = isFlagged[index]
+            if isFlagged || lastIsFlagged[direction] { kept.append(index) }
+            lastIsFlagged[direction] = isFlagged
         }
         return http.selecting(kept)
     }

@@ -2,13 +2,13 @@
 /// ascending order; indices without a group are left out. Group `g` is
 /// `members[offsets[g]..<offsets[g + 1]]`: 4 bytes per grouped index and per group, no
 /// hashing. O(count + groups).
-struct IndexGroups: Sendable {
+public struct IndexGroups: Sendable {
     private let offsets: [Int32]
     private let members: [Int32]
 
     /// - Precondition: fewer than 2³¹ indices; `groupOf` gives each index the same answer on
     ///   both of the two passes it is asked.
-    init(count: Int, groups: Int, groupOf: (Int) -> Int?) {
+    public init(count: Int, groups: Int, groupOf: (Int) -> Int?) {
         precondition(count < Int(Int32.max), "indices are kept in 31 bits")
         var offsets = [Int32](repeating: 0, count: groups + 1)
         for index in 0..<count {
@@ -26,12 +26,12 @@ struct IndexGroups: Sendable {
     }
 
     /// An empty grouping of `groups` groups.
-    init(empty groups: Int) {
+    public init(empty groups: Int) {
         (offsets, members) = ([Int32](repeating: 0, count: groups + 1), [])
     }
 
     /// The indices of `group`, ascending. O(1).
-    func members(of group: Int) -> ArraySlice<Int32> {
+    public func members(of group: Int) -> ArraySlice<Int32> {
         members[Int(offsets[group])..<Int(offsets[group + 1])]
     }
 }
