@@ -104,7 +104,18 @@ let package = Package(
                 // backtraces through `dladdr`; the runtime's backtracer reads the symbol table
                 // itself, and resolving the exports cost each run ~1.5 ms and ~1 MiB of
                 // resident memory (docs/performance-captures.md, session 22).
-                .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))
+                //
+                // lld, with the functions a run reaches placed first (scripts/link-order.txt,
+                // written by scripts/make-link-order) and relative relocations packed: a run
+                // then maps a few MiB of drain's 33 MiB of code instead of pages scattered over
+                // half of it, and no longer reads 3 MiB of relocation entries at start-up
+                // (docs/performance.md, "Code layout").
+                .unsafeFlags(
+                    [
+                        "-Xlinker", "--no-export-dynamic", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                        "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/link-order.txt",
+                        "-Xlinker", "--no-warn-symbol-ordering",
+                    ], .when(platforms: [.linux], configuration: .release))
             ]
         ),
         .executableTarget(
@@ -157,3 +168,10 @@ let package = Package(
         .testTarget(name: "DrainProbeTests", dependencies: ["DrainProbe", "DrainImport", "DrainTrace", "DrainTestSupport"]),
     ]
 )
+
+// Release builds on Linux give each function a section of its own, so that the link of
+// `drain` can order them (its linker settings above).
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))]
+}
