@@ -82,7 +82,7 @@ public enum Analysis {
             timeline, grid: BinGrid(chartOf: timeline, binSeconds: binSeconds),
             alongside: { [timeline] in attributing ? RadioAttribution(timeline, model: model) : nil })
         let assembler = ReportAssembler(priced: priced, model: model, binSeconds: binSeconds)
-        let (evaluation, figures) = engine.evaluate(priced, radioAttribution: attribution, alongside: { assembler.figures() })
+        let (evaluation, figures) = engine.evaluate(priced, radioAttribution: consume attribution, alongside: { assembler.figures() })
         return assembler.report(figures, inputs: inputs, diagnostics: diagnostics, evaluation: evaluation)
     }
 

@@ -156,20 +156,53 @@ public protocol Rule: Sendable {
 
 /// Work several rules of one run need, each piece done by the first rule that asks while any
 /// other that asks for it meanwhile waits. NET-PERIODIC and NET-LATE-CLOSE both need the radio
-/// attribution, a walk of every `net` event through the radios; five network rules go from
+/// attribution, a walk of every `net` event through the radios; four network rules go from
 /// flows to their events.
 final class SharedRuleWork: Sendable {
     private let attribution: OnceValue<RadioAttribution>
     private let flows = OnceValue<FlowRows>()
+    /// How many of the rules that read the attribution have yet to finish.
+    private let attributionReadersLeft: ProtectedCount
 
-    /// `radioAttribution`: the run's, when it was worked out before the rules.
-    init(radioAttribution: RadioAttribution? = nil) {
+    /// `radioAttribution`: the run's, when it was worked out before the rules; taken over, so
+    /// that it is freed when its last reader finishes. `attributionReaders`: how many rules of
+    /// the run may read it (`finishedReadingRadioAttribution`).
+    init(radioAttribution: consuming RadioAttribution? = nil, attributionReaders: Int = 0) {
         attribution = OnceValue(radioAttribution)
+        attributionReadersLeft = ProtectedCount(attributionReaders)
     }
 
     func radioAttribution(_ make: () -> RadioAttribution) -> RadioAttribution { attribution.value(make) }
 
+    /// Called by the engine when a rule that may read the attribution is done with it: after
+    /// the last one the attribution (8 bytes per `net` event) is freed while the rules that
+    /// follow run, when memory peaks.
+    func finishedReadingRadioAttribution() {
+        if attributionReadersLeft.decrement() == 0 { attribution.release() }
+    }
+
+    /// Whether the attribution is held (made or handed over, and not yet released).
+    var holdsRadioAttribution: Bool { attribution.isHeld }
+
     func flowRows(_ make: () -> FlowRows) -> FlowRows { flows.value(make) }
+}
+
+/// A count that threads lower under a lock.
+private final class ProtectedCount: @unchecked Sendable {
+    private let lock = ThreadLock()
+    private var count: Int
+
+    init(_ count: Int) {
+        self.count = count
+    }
+
+    /// Lowers the count by one and returns what is left.
+    func decrement() -> Int {
+        lock.withLock {
+            count -= 1
+            return count
+        }
+    }
 }
 
 /// A value made once, by the first caller, under its own lock.
@@ -190,4 +223,11 @@ private final class OnceValue<Value: Sendable>: @unchecked Sendable {
             return value
         }
     }
+
+    /// Drops the value; a later caller would make it again.
+    func release() {
+        lock.withLock { made = nil }
+    }
+
+    var isHeld: Bool { lock.withLock { made != nil } }
 }

@@ -54,6 +54,44 @@ import Testing
         #expect(own.findings.contains { $0.rule == NetPeriodicRule.description.id })
     }
 
+    /// The engine tells the shared work when each rule that may read the attribution is done;
+    /// after the last one it is dropped (the rules that follow run at the peak of memory).
+    @Test func theAttributionIsDroppedWhenItsLastReaderIsDone() {
+        var run = TimelineBuilder()
+        for index in 0..<20 { run.net(Double(index) * 60, .tx, bytes: 500, host: "api.example.com", link: .cellular) }
+        let model = TestModel.phone
+        let priced = Pricer(model: model).price(run.build(end: 1_300))
+        let shared = SharedRuleWork(radioAttribution: RadioAttribution(priced.timeline, model: model), attributionReaders: 2)
+        #expect(shared.holdsRadioAttribution)
+        shared.finishedReadingRadioAttribution()
+        #expect(shared.holdsRadioAttribution)
+        shared.finishedReadingRadioAttribution()
+        #expect(!shared.holdsRadioAttribution)
+        // With no reader left a rule that asked would get it made again, the same.
+        let again = shared.radioAttribution { RadioAttribution(priced.timeline, model: model) }
+        #expect(again.wokeRadio.filter { $0 }.count == 20)
+    }
+
+    /// With one of the two readers disabled the attribution is dropped after the other, and
+    /// the evaluation is the one a fresh engine gives.
+    @Test func disablingOneReaderChangesNothingElse() throws {
+        var run = TimelineBuilder()
+        for index in 0..<120 {
+            run.net(Double(index) * 30, .tx, bytes: 400, host: "api.example.com", link: .cellular)
+            run.net(Double(index) * 30 + 0.2, .rx, bytes: 2_000, host: "api.example.com", link: .cellular)
+        }
+        let model = TestModel.phone
+        let priced = Pricer(model: model).price(run.build(end: 3_700))
+        for disabled in RuleEngine.radioAttributionReaders.map({ $0.description.id }) {
+            let configuration = try RuleConfiguration.parse("rules:\n  \(disabled):\n    enabled: false\n", path: "rules.yaml")
+            let engine = RuleEngine(model: model, configuration: configuration)
+            #expect(engine.readsRadioAttribution)
+            let handed = engine.evaluate(priced, radioAttribution: RadioAttribution(priced.timeline, model: model), alongside: {}).evaluation
+            #expect(handed == engine.evaluate(priced))
+            #expect(handed.results.first { $0.id == disabled }?.status == .disabled)
+        }
+    }
+
     @Test func eachFlowGetsTheEventsOfItsConnectionInItsOwnInput() {
         // Two captures whose builders label their first connection alike: merged, that label is
         // one string shared by a flow of each input, and a third flow has a label of its own.

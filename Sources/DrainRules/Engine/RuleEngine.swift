@@ -49,16 +49,22 @@ public struct RuleEngine: Sendable {
         IdleTimerRule.self,
     ]
 
-    /// The positions in `allRules` in the order the rules are started: first the ones that walk
-    /// a capture's whole run again through bursts or the radio models (longest-first, measured
-    /// on the long sessions capture of `docs/performance-captures.md`), so that the longest
-    /// does not start last and finish alone on one core; then the others in catalogue order.
-    /// Results are still taken in catalogue order.
+    /// The positions in `allRules` in the order the rules are started: first the readers of the
+    /// radio attribution, NET-PERIODIC and NET-LATE-CLOSE, so that it is freed early
+    /// (`SharedRuleWork.finishedReadingRadioAttribution`); then the others that walk a capture's
+    /// whole run again through bursts or the radio models (longest-first, measured on the long
+    /// sessions capture of `docs/performance-captures.md`), so that the longest does not start
+    /// last and finish alone on one core; then the rest in catalogue order. Results are still
+    /// taken in catalogue order.
     static let startOrder: [Int] = {
-        let longest: [any Rule.Type] = [NetSmallBurstsRule.self, NetPeriodicRule.self, NetUncompressedRule.self, NetCellularRule.self]
-        let leading = longest.compactMap { rule in allRules.firstIndex { $0.description.id == rule.description.id } }
+        let leadingRules: [any Rule.Type] =
+            radioAttributionReaders + [NetSmallBurstsRule.self, NetUncompressedRule.self, NetCellularRule.self]
+        let leading = leadingRules.compactMap { rule in allRules.firstIndex { $0.description.id == rule.description.id } }
         return leading + allRules.indices.filter { !leading.contains($0) }
     }()
+
+    /// The rules that read the radio attribution (`RuleContext.radioAttribution`).
+    static let radioAttributionReaders: [any Rule.Type] = [NetPeriodicRule.self, NetLateCloseRule.self]
 
     /// The descriptions of `allRules`, in the same order.
     public static let descriptions: [RuleDescription] = allRules.map { $0.description }
@@ -75,8 +81,10 @@ public struct RuleEngine: Sendable {
     /// (`RuleContext.radioAttribution`): NET-PERIODIC and NET-LATE-CLOSE. A caller with a core
     /// to spare can work it out beforehand and hand it to `evaluate`; one not handed over is
     /// worked out when a rule first asks, so this only decides where the time goes.
-    public var readsRadioAttribution: Bool {
-        [NetPeriodicRule.description.id, NetLateCloseRule.description.id].contains { configuration.isEnabled($0) }
+    public var readsRadioAttribution: Bool { enabledAttributionReaders > 0 }
+
+    private var enabledAttributionReaders: Int {
+        Self.radioAttributionReaders.filter { configuration.isEnabled($0.description.id) }.count
     }
 
     /// Gives back what of `timeline` no enabled rule reads, before the run is priced: memory
@@ -127,9 +135,10 @@ public struct RuleEngine: Sendable {
     /// figures) done on the same threads, before the rules that are not yet taken: it starts
     /// first, so a long piece of work does not finish last on its own. `radioAttribution`, if
     /// given, must be `RadioAttribution(priced.timeline, model: model)`, worked out beforehand
-    /// (see `readsRadioAttribution`).
+    /// (see `readsRadioAttribution`); it is taken over and freed once the rules that read it
+    /// are done.
     public func evaluate<Extra>(
-        _ priced: PricedTimeline, radioAttribution: RadioAttribution? = nil, threads: Int = ParallelWork.defaultThreads(),
+        _ priced: PricedTimeline, radioAttribution: consuming RadioAttribution? = nil, threads: Int = ParallelWork.defaultThreads(),
         alongside extra: @Sendable () -> Extra
     ) -> (evaluation: RuleEvaluation, extra: Extra) {
         // nil for a disabled rule.
@@ -140,12 +149,13 @@ public struct RuleEngine: Sendable {
             used.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.parameter, $0.value) }) }
         }
         // Rules only read the priced run, so they are shared out over the cores.
-        let shared = SharedRuleWork(radioAttribution: radioAttribution)
+        let shared = SharedRuleWork(radioAttribution: consume radioAttribution, attributionReaders: enabledAttributionReaders)
         let pieces = ParallelWork.map(Self.allRules.count + 1, threads: threads) { piece -> Piece<Extra> in
             guard piece > 0 else { return .extra(extra()) }
             let order = Self.startOrder[piece - 1]
             guard let parameters = parameters[order] else { return .rule(nil) }
             let ruleType = Self.allRules[order]
+            defer { if ruleType.readsRadioAttribution { shared.finishedReadingRadioAttribution() } }
             if priced.timeline.isAggregatesOnly && !(ruleType is any AggregateRule.Type) {
                 return .rule(.notApplicable(RuleContext.needsTimelineReason))
             }
@@ -208,5 +218,12 @@ extension RuleResult.Status {
         case .warning: self = .warning
         case .error: self = .error
         }
+    }
+}
+
+extension Rule {
+    /// Whether the rule is one of `RuleEngine.radioAttributionReaders`.
+    static var readsRadioAttribution: Bool {
+        RuleEngine.radioAttributionReaders.contains { $0.description.id == description.id }
     }
 }

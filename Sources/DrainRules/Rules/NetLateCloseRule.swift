@@ -120,10 +120,10 @@ public struct NetLateCloseRule: Rule {
             if delay > tail, delay - tail > grace { late.append(LateClose(flow: flow, radio: radio, close: close, delay: delay, tail: tail)) }
         }
         guard !late.isEmpty else { return .findings([]) }
-        let rows = context.flowRows
+        let closingRows = closingRows(of: late, context.timeline)
         let attribution = context.radioAttribution
         for index in late.indices {
-            guard let row = closingRow(late[index], rows: rows, context.timeline) else { continue }
+            guard let row = closingRows[index] else { continue }
             late[index].wokeRadio = attribution.wokeRadio[row]
             // A close lowers what is still to come only where a radio's tail costs less early
             // than late, which no built-in model's does; such a saving is no cost of the close.
@@ -144,13 +144,26 @@ public struct NetLateCloseRule: Rule {
         var radio: LinkKind
     }
 
-    /// The device's event that carried the close: the one whose span holds it, else the last
-    /// one before it.
-    private func closingRow(_ item: LateClose, rows: FlowRows, _ timeline: Timeline) -> Int? {
-        var chosen: Int?
-        for row in rows.rows(of: item.flow) where timeline.code[row] == NetDirection.tx.rawValue && timeline.time[row] <= item.close {
-            chosen = row
-            if timeline.time[row] + max(0, timeline.duration[row]) >= item.close { break }
+    /// The device's event that carried each close of `late`: of its flow's `tx` events, the first
+    /// whose span holds the close, else the last one before it. One pass over the run, without
+    /// the run's events grouped by flow (`RuleContext.flowRows`): this rule reads the radio
+    /// attribution, which is freed once its readers are done, and building that grouping
+    /// beside it raised the peak. O(events + flows + strings).
+    private func closingRows(of late: [LateClose], _ timeline: Timeline) -> [Int?] {
+        let flowOfRow = FlowOfRow(timeline)
+        // Each flow has at most one late close.
+        var lateOfFlow = [Int32](repeating: -1, count: timeline.flows.count)
+        for (index, item) in late.enumerated() { lateOfFlow[item.flow] = Int32(index) }
+        let lastClose = late.map(\.close).max() ?? .min
+        var chosen = [Int?](repeating: nil, count: late.count)
+        var heldBySpan = [Bool](repeating: false, count: late.count)
+        for row in 0..<timeline.count where timeline.code[row] == NetDirection.tx.rawValue {
+            if timeline.time[row] > lastClose { break }
+            guard let flow = flowOfRow(row) else { continue }
+            let index = Int(lateOfFlow[flow])
+            guard index >= 0, !heldBySpan[index], timeline.time[row] <= late[index].close else { continue }
+            chosen[index] = row
+            heldBySpan[index] = timeline.time[row] + max(0, timeline.duration[row]) >= late[index].close
         }
         return chosen
     }

@@ -1,24 +1,23 @@
 import DrainTrace
 
-/// The `net` events of every flow of a run, found through their connection labels: a capture
-/// labels each event with its flow's `connection` (`label2`), unique per input.
-///
-/// Built once per run (`RuleContext.flowRows`) for all the rules that go from a flow to its
-/// events, grouped by flow (`IndexGroups`), in time order. 4 bytes per `net` event with a flow
-/// and per flow; no hashing per event unless two inputs' flows share a label.
-struct FlowRows: Sendable {
+/// The flow of each `net` event of a run, found through its connection label: a capture labels
+/// each event with its flow's `connection` (`label2`), unique per input. 4 bytes per string of
+/// the run; no hashing per event unless two inputs' flows share a label.
+struct FlowOfRow {
     private struct Key: Hashable {
         var input: UInt16
         var connection: StringID
     }
 
-    private let groups: IndexGroups
+    private let timeline: Timeline
+    /// The flow of each connection label, by string id; -2 where flows of several inputs share
+    /// the label, which `shared` then tells apart. Empty for a run without flows.
+    private let flowOfLabel: [Int32]
+    private let shared: [Key: Int32]
 
-    /// O(events + flows + strings).
+    /// O(flows + strings).
     init(_ timeline: Timeline) {
         let flows = timeline.flows
-        // The flow of each connection label, by string id; -2 where flows of several inputs
-        // share the label, which `shared` then tells apart.
         var flowOfLabel = [Int32](repeating: -1, count: flows.count == 0 ? 0 : timeline.strings.count)
         var shared: [Key: Int32] = [:]
         for flow in 0..<flows.count where flows.connection[flow] != 0 {
@@ -35,18 +34,38 @@ struct FlowRows: Sendable {
                 flowOfLabel[label] = -2
             }
         }
-        func flow(ofRow row: Int) -> Int? {
-            guard timeline.kind[row] == .net, timeline.label2[row] != 0 else { return nil }
-            let found = flowOfLabel[Int(timeline.label2[row])]
-            if found >= 0 { return flows.input[Int(found)] == timeline.input[row] ? Int(found) : nil }
-            guard found == -2 else { return nil }
-            return shared[Key(input: timeline.input[row], connection: timeline.label2[row])].map(Int.init)
-        }
-        guard !flowOfLabel.isEmpty else {
-            groups = IndexGroups(empty: flows.count)
+        (self.timeline, self.flowOfLabel, self.shared) = (timeline, flowOfLabel, shared)
+    }
+
+    /// Whether the run has no flows, so that no row has one.
+    var isEmpty: Bool { flowOfLabel.isEmpty }
+
+    /// The flow of the event at `row`; nil for one that is not a `net` event of a flow. O(1).
+    func callAsFunction(_ row: Int) -> Int? {
+        guard !flowOfLabel.isEmpty, timeline.kind[row] == .net, timeline.label2[row] != 0 else { return nil }
+        let found = flowOfLabel[Int(timeline.label2[row])]
+        if found >= 0 { return timeline.flows.input[Int(found)] == timeline.input[row] ? Int(found) : nil }
+        guard found == -2 else { return nil }
+        return shared[Key(input: timeline.input[row], connection: timeline.label2[row])].map(Int.init)
+    }
+}
+
+/// The `net` events of every flow of a run (`FlowOfRow`).
+///
+/// Built once per run (`RuleContext.flowRows`) for all the rules that go from a flow to its
+/// events, grouped by flow (`IndexGroups`), in time order. 4 bytes per `net` event with a flow
+/// and per flow.
+struct FlowRows: Sendable {
+    private let groups: IndexGroups
+
+    /// O(events + flows + strings).
+    init(_ timeline: Timeline) {
+        let flowOfRow = FlowOfRow(timeline)
+        guard !flowOfRow.isEmpty else {
+            groups = IndexGroups(empty: timeline.flows.count)
             return
         }
-        groups = IndexGroups(count: timeline.count, groups: flows.count, groupOf: flow(ofRow:))
+        groups = IndexGroups(count: timeline.count, groups: timeline.flows.count) { flowOfRow($0) }
     }
 
     /// The rows of `flow`'s `net` events, in time order. O(1).
