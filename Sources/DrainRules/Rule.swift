@@ -105,29 +105,44 @@ public struct RuleContext: Sendable {
     /// Work more than one rule needs, done once per run (the engine gives every rule of a
     /// run the same one).
     let shared: SharedRuleWork
+    /// What of `shared` the rule may read: its declaration when the engine runs it, everything
+    /// in a context made on its own.
+    let reads: SharedReads
 
     public init(priced: PricedTimeline, model: DeviceModel, parameters: [String: Double]) {
-        self.init(priced: priced, model: model, parameters: parameters, shared: SharedRuleWork())
+        self.init(priced: priced, model: model, parameters: parameters, shared: SharedRuleWork(), reads: .all)
     }
 
-    init(priced: PricedTimeline, model: DeviceModel, parameters: [String: Double], shared: SharedRuleWork) {
+    init(priced: PricedTimeline, model: DeviceModel, parameters: [String: Double], shared: SharedRuleWork, reads: SharedReads) {
         self.priced = priced
         self.model = model
         self.parameters = parameters
         self.shared = shared
+        self.reads = reads
     }
 
     public var timeline: Timeline { priced.timeline }
 
     /// What each `net` event added to its radio's energy and whether it woke it
-    /// (`RadioAttribution`), worked out once for all the rules of the run that ask.
+    /// (`RadioAttribution`), worked out once for all the rules of the run that ask. Only for a
+    /// rule that declares it (`Rule.sharedReads`).
     public var radioAttribution: RadioAttribution {
-        shared.radioAttribution { RadioAttribution(timeline, model: model) }
+        assert(reads.contains(.radioAttribution), "the rule reads the radio attribution without declaring it")
+        return shared.radioAttribution { RadioAttribution(timeline, model: model) }
     }
 
-    /// The `net` events of each flow, gathered once for all the rules of the run that ask.
+    /// The flow of each `net` event, found once for all the rules of the run that ask. Only for
+    /// a rule that declares it (`Rule.sharedReads`).
+    var flowOfRow: FlowOfRow {
+        assert(reads.contains(.flowOfRow), "the rule reads the flow of each event without declaring it")
+        return shared.flowOfRow { FlowOfRow(timeline) }
+    }
+
+    /// The `net` events of each flow, gathered once for all the rules of the run that ask. Only
+    /// for a rule that declares it (`Rule.sharedReads`).
     var flowRows: FlowRows {
-        shared.flowRows { FlowRows(timeline) }
+        assert(reads.contains(.flowRows), "the rule reads the events of each flow without declaring it")
+        return shared.flowRows { FlowRows(shared.flowOfRow { FlowOfRow(timeline) }) }
     }
 
     /// The value in force of one of the rule's parameters, read through the rule's own
@@ -150,84 +165,14 @@ public enum RuleOutcome: Sendable, Equatable {
 /// One guidance rule: a description and a check.
 public protocol Rule: Sendable {
     static var description: RuleDescription { get }
+    /// The work shared by the rules of a run that the rule reads through its context (none by
+    /// default). The engine frees each piece when the last rule that declares it is done; a
+    /// debug build stops a rule that reads what it did not declare.
+    static var sharedReads: SharedReads { get }
     init()
     func evaluate(_ context: RuleContext) -> RuleOutcome
 }
 
-/// Work several rules of one run need, each piece done by the first rule that asks while any
-/// other that asks for it meanwhile waits. NET-PERIODIC and NET-LATE-CLOSE both need the radio
-/// attribution, a walk of every `net` event through the radios; four network rules go from
-/// flows to their events.
-final class SharedRuleWork: Sendable {
-    private let attribution: OnceValue<RadioAttribution>
-    private let flows = OnceValue<FlowRows>()
-    /// How many of the rules that read the attribution have yet to finish.
-    private let attributionReadersLeft: ProtectedCount
-
-    /// `radioAttribution`: the run's, when it was worked out before the rules; taken over, so
-    /// that it is freed when its last reader finishes. `attributionReaders`: how many rules of
-    /// the run may read it (`finishedReadingRadioAttribution`).
-    init(radioAttribution: consuming RadioAttribution? = nil, attributionReaders: Int = 0) {
-        attribution = OnceValue(radioAttribution)
-        attributionReadersLeft = ProtectedCount(attributionReaders)
-    }
-
-    func radioAttribution(_ make: () -> RadioAttribution) -> RadioAttribution { attribution.value(make) }
-
-    /// Called by the engine when a rule that may read the attribution is done with it: after
-    /// the last one the attribution (8 bytes per `net` event) is freed while the rules that
-    /// follow run, when memory peaks.
-    func finishedReadingRadioAttribution() {
-        if attributionReadersLeft.decrement() == 0 { attribution.release() }
-    }
-
-    /// Whether the attribution is held (made or handed over, and not yet released).
-    var holdsRadioAttribution: Bool { attribution.isHeld }
-
-    func flowRows(_ make: () -> FlowRows) -> FlowRows { flows.value(make) }
-}
-
-/// A count that threads lower under a lock.
-private final class ProtectedCount: @unchecked Sendable {
-    private let lock = ThreadLock()
-    private var count: Int
-
-    init(_ count: Int) {
-        self.count = count
-    }
-
-    /// Lowers the count by one and returns what is left.
-    func decrement() -> Int {
-        lock.withLock {
-            count -= 1
-            return count
-        }
-    }
-}
-
-/// A value made once, by the first caller, under its own lock.
-private final class OnceValue<Value: Sendable>: @unchecked Sendable {
-    private let lock = ThreadLock()
-    private var made: Value?
-
-    /// `made`: the value, when it is known already.
-    init(_ made: Value? = nil) {
-        self.made = made
-    }
-
-    func value(_ make: () -> Value) -> Value {
-        lock.withLock {
-            if let made { return made }
-            let value = make()
-            made = value
-            return value
-        }
-    }
-
-    /// Drops the value; a later caller would make it again.
-    func release() {
-        lock.withLock { made = nil }
-    }
-
-    var isHeld: Bool { lock.withLock { made != nil } }
+extension Rule {
+    public static var sharedReads: SharedReads { [] }
 }

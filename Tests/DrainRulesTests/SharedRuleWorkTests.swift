@@ -17,7 +17,7 @@ import Testing
         let shared = SharedRuleWork()
         let made = Atomic<Int>(0)
         let seen = ParallelWork.map(8, threads: 4) { _ in
-            let context = RuleContext(priced: priced, model: model, parameters: [:], shared: shared)
+            let context = RuleContext(priced: priced, model: model, parameters: [:], shared: shared, reads: .all)
             return shared.radioAttribution {
                 made.add(1, ordering: .relaxed)
                 return RadioAttribution(context.timeline, model: context.model)
@@ -66,12 +66,13 @@ import Testing
         for index in 0..<20 { run.net(Double(index) * 60, .tx, bytes: 500, host: "api.example.com", link: .cellular) }
         let model = TestModel.phone
         let priced = Pricer(model: model).price(run.build(end: 1_300))
-        let shared = SharedRuleWork(radioAttribution: RadioAttribution(priced.timeline, model: model), attributionReaders: 2)
-        #expect(shared.holdsRadioAttribution)
-        shared.finishedReadingRadioAttribution()
-        #expect(shared.holdsRadioAttribution)
-        shared.finishedReadingRadioAttribution()
-        #expect(!shared.holdsRadioAttribution)
+        let shared = SharedRuleWork(
+            radioAttribution: RadioAttribution(priced.timeline, model: model), readers: [.radioAttribution, [], .all])
+        #expect(shared.held == .radioAttribution)
+        shared.finishedReading(.radioAttribution)
+        #expect(shared.held == .radioAttribution)
+        shared.finishedReading(.all)
+        #expect(shared.held.isEmpty)
         // With no reader left a rule that asked would get it made again, the same.
         let again = shared.radioAttribution { RadioAttribution(priced.timeline, model: model) }
         #expect(again.wokeRadio.filter { $0 }.count == 20)
@@ -90,6 +91,31 @@ import Testing
             #expect(handed == engine.evaluate(priced))
             #expect(handed.results.first { $0.id == disabled }?.status == .disabled)
         }
+    }
+
+    /// NET-LATE-CLOSE's flow of each event is the one the rows of each flow are gathered
+    /// through: made once, and dropped when both are done with it; the rows are dropped after
+    /// their last reader.
+    @Test func theFlowOfEachEventIsMadeOnceAndDroppedAfterItsReaders() {
+        var capture = CaptureBuilder()
+        let api = capture.tcp(to: "api.example.com", link: .wifi)
+        for t in [0.0, 1, 2] { capture.packet(api, at: t, .tx, bytes: 600, payload: 500) }
+        let timeline = capture.build(end: 5)
+        let shared = SharedRuleWork(readers: [[.radioAttribution, .flowOfRow], .flowRows, .flowRows])
+        var made = 0
+        let flowOfRow = shared.flowOfRow { made += 1; return FlowOfRow(timeline) }
+        let rows = shared.flowRows { FlowRows(shared.flowOfRow { made += 1; return FlowOfRow(timeline) }) }
+        #expect(made == 1)
+        #expect(rows.rows(of: 0).map { timeline.time[$0] } == [0, 1, 2].map { Clock.nanoseconds($0) })
+        #expect(rows.rows(of: 0).allSatisfy { flowOfRow($0) == 0 })
+        // Gathering the rows was one of the two reads of the flow of each event.
+        #expect(shared.held == [.flowOfRow, .flowRows])
+        shared.finishedReading([.radioAttribution, .flowOfRow])
+        #expect(shared.held == .flowRows)
+        shared.finishedReading(.flowRows)
+        #expect(shared.held == .flowRows)
+        shared.finishedReading(.flowRows)
+        #expect(shared.held.isEmpty)
     }
 
     @Test func eachFlowGetsTheEventsOfItsConnectionInItsOwnInput() {
@@ -111,7 +137,7 @@ import Testing
         let flows = merged.flows
         #expect(flows.count == 3)
         #expect(flows.connection[0] == flows.connection[2] && flows.input[0] != flows.input[2])
-        let rows = FlowRows(merged)
+        let rows = FlowRows(FlowOfRow(merged))
         for flow in 0..<flows.count {
             let expected = (0..<merged.count).filter {
                 merged.kind[$0] == .net && merged.label2[$0] == flows.connection[flow] && merged.input[$0] == flows.input[flow]

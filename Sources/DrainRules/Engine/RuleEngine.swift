@@ -50,8 +50,8 @@ public struct RuleEngine: Sendable {
     ]
 
     /// The positions in `allRules` in the order the rules are started: first the readers of the
-    /// radio attribution, NET-PERIODIC and NET-LATE-CLOSE, so that it is freed early
-    /// (`SharedRuleWork.finishedReadingRadioAttribution`); then the others that walk a capture's
+    /// radio attribution (NET-PERIODIC and NET-LATE-CLOSE), so that it is freed early
+    /// (`SharedRuleWork.finishedReading(_:)`); then the others that walk a capture's
     /// whole run again through bursts or the radio models (longest-first, measured on the long
     /// sessions capture of `docs/performance-captures.md`), so that the longest does not start
     /// last and finish alone on one core; then the rest in catalogue order. Results are still
@@ -63,8 +63,9 @@ public struct RuleEngine: Sendable {
         return leading + allRules.indices.filter { !leading.contains($0) }
     }()
 
-    /// The rules that read the radio attribution (`RuleContext.radioAttribution`).
-    static let radioAttributionReaders: [any Rule.Type] = [NetPeriodicRule.self, NetLateCloseRule.self]
+    /// The rules that read the radio attribution (`RuleContext.radioAttribution`), in catalogue
+    /// order.
+    static let radioAttributionReaders: [any Rule.Type] = allRules.filter { $0.sharedReads.contains(.radioAttribution) }
 
     /// The descriptions of `allRules`, in the same order.
     public static let descriptions: [RuleDescription] = allRules.map { $0.description }
@@ -81,10 +82,8 @@ public struct RuleEngine: Sendable {
     /// (`RuleContext.radioAttribution`): NET-PERIODIC and NET-LATE-CLOSE. A caller with a core
     /// to spare can work it out beforehand and hand it to `evaluate`; one not handed over is
     /// worked out when a rule first asks, so this only decides where the time goes.
-    public var readsRadioAttribution: Bool { enabledAttributionReaders > 0 }
-
-    private var enabledAttributionReaders: Int {
-        Self.radioAttributionReaders.filter { configuration.isEnabled($0.description.id) }.count
+    public var readsRadioAttribution: Bool {
+        Self.radioAttributionReaders.contains { configuration.isEnabled($0.description.id) }
     }
 
     /// Gives back what of `timeline` no enabled rule reads, before the run is priced: memory
@@ -149,17 +148,19 @@ public struct RuleEngine: Sendable {
             used.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.parameter, $0.value) }) }
         }
         // Rules only read the priced run, so they are shared out over the cores.
-        let shared = SharedRuleWork(radioAttribution: consume radioAttribution, attributionReaders: enabledAttributionReaders)
+        let readers = Self.allRules.filter { configuration.isEnabled($0.description.id) }.map { $0.sharedReads }
+        let shared = SharedRuleWork(radioAttribution: consume radioAttribution, readers: readers)
         let pieces = ParallelWork.map(Self.allRules.count + 1, threads: threads) { piece -> Piece<Extra> in
             guard piece > 0 else { return .extra(extra()) }
             let order = Self.startOrder[piece - 1]
             guard let parameters = parameters[order] else { return .rule(nil) }
             let ruleType = Self.allRules[order]
-            defer { if ruleType.readsRadioAttribution { shared.finishedReadingRadioAttribution() } }
+            defer { shared.finishedReading(ruleType.sharedReads) }
             if priced.timeline.isAggregatesOnly && !(ruleType is any AggregateRule.Type) {
                 return .rule(.notApplicable(RuleContext.needsTimelineReason))
             }
-            return .rule(ruleType.init().evaluate(RuleContext(priced: priced, model: model, parameters: parameters, shared: shared)))
+            let context = RuleContext(priced: priced, model: model, parameters: parameters, shared: shared, reads: ruleType.sharedReads)
+            return .rule(ruleType.init().evaluate(context))
         }
         guard case .extra(let extraResult) = pieces[0] else { preconditionFailure("piece 0 is the extra work") }
         var outcomes = [RuleOutcome?](repeating: nil, count: Self.allRules.count)
@@ -218,12 +219,5 @@ extension RuleResult.Status {
         case .warning: self = .warning
         case .error: self = .error
         }
-    }
-}
-
-extension Rule {
-    /// Whether the rule is one of `RuleEngine.radioAttributionReaders`.
-    static var readsRadioAttribution: Bool {
-        RuleEngine.radioAttributionReaders.contains { $0.description.id == description.id }
     }
 }

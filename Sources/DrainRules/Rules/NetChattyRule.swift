@@ -20,6 +20,8 @@ public struct NetChattyRule: Rule {
     static let minExchanges = RuleParameter("min_exchanges", default: 10, unit: "exchanges", "small request/response exchanges within the window that make a finding")
     static let window = RuleParameter("window_s", default: 60, unit: "s", "the time the exchanges must fall within")
 
+    public static let sharedReads: SharedReads = .flowRows
+
     public static let description = RuleDescription(
         id: "NET-CHATTY",
         title: "Chatty connection",

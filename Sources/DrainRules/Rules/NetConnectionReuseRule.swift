@@ -18,6 +18,8 @@ public struct NetConnectionReuseRule: Rule {
     static let window = RuleParameter("window_s", default: 60, unit: "s", "the window the connections are opened in")
     static let maxExchanges = RuleParameter("max_exchanges", default: 1, unit: "exchanges", "request/response exchanges up to which a connection counts as short-lived")
 
+    public static let sharedReads: SharedReads = .flowRows
+
     public static let description = RuleDescription(
         id: "NET-CONN-REUSE",
         title: "Connections not reused",

@@ -18,6 +18,8 @@ import DrainTrace
 public struct NetLateCloseRule: Rule {
     static let grace = RuleParameter("grace_s", default: 0, unit: "s", "time past the radio tail a close may still come without a finding")
 
+    public static let sharedReads: SharedReads = [.radioAttribution, .flowOfRow]
+
     public static let description = RuleDescription(
         id: "NET-LATE-CLOSE",
         title: "Connections closed late",
@@ -120,7 +122,7 @@ public struct NetLateCloseRule: Rule {
             if delay > tail, delay - tail > grace { late.append(LateClose(flow: flow, radio: radio, close: close, delay: delay, tail: tail)) }
         }
         guard !late.isEmpty else { return .findings([]) }
-        let closingRows = closingRows(of: late, context.timeline)
+        let closingRows = closingRows(of: late, context.timeline, context.flowOfRow)
         let attribution = context.radioAttribution
         for index in late.indices {
             guard let row = closingRows[index] else { continue }
@@ -148,9 +150,8 @@ public struct NetLateCloseRule: Rule {
     /// whose span holds the close, else the last one before it. One pass over the run, without
     /// the run's events grouped by flow (`RuleContext.flowRows`): this rule reads the radio
     /// attribution, which is freed once its readers are done, and building that grouping
-    /// beside it raised the peak. O(events + flows + strings).
-    private func closingRows(of late: [LateClose], _ timeline: Timeline) -> [Int?] {
-        let flowOfRow = FlowOfRow(timeline)
+    /// beside it raised the peak. O(events + flows).
+    private func closingRows(of late: [LateClose], _ timeline: Timeline, _ flowOfRow: FlowOfRow) -> [Int?] {
         // Each flow has at most one late close.
         var lateOfFlow = [Int32](repeating: -1, count: timeline.flows.count)
         for (index, item) in late.enumerated() { lateOfFlow[item.flow] = Int32(index) }

@@ -30,6 +30,8 @@ public struct NetPeriodicRule: Rule {
     static let infoShare = RuleParameter("info_share", default: 0.01, unit: "fraction", "share of all radio energy below which the energy the bursts caused makes only an info")
     static let errorShare = RuleParameter("error_share", default: 0.25, unit: "fraction", "share of all radio energy above which the energy the bursts caused makes an error")
 
+    public static let sharedReads: SharedReads = .radioAttribution
+
     public static let description = RuleDescription(
         id: "NET-PERIODIC",
         title: "Periodic transfers to one endpoint",

@@ -21,6 +21,8 @@ public struct NetRetransmitRule: Rule {
     static let infoShare = RuleParameter("info_share", default: 0.02, unit: "fraction", "retransmitted share of data segments above which an info finding is made")
     static let warningShare = RuleParameter("warning_share", default: 0.10, unit: "fraction", "retransmitted share of data segments above which the finding is a warning")
 
+    public static let sharedReads: SharedReads = .flowRows
+
     public static let description = RuleDescription(
         id: "NET-RETRANSMIT",
         title: "TCP retransmissions",

@@ -26,6 +26,8 @@ public struct NetUncompressedRule: Rule {
     static let minBodyBytes = RuleParameter("min_body_bytes", default: 1000, unit: "B", "text bodies from this size on are flagged (1 KB)")
     static let compressedShare = RuleParameter("compressed_share", default: 0.3, unit: "fraction", "estimated compressed size as a share of the plain size: gzip generally reduces a text response by about 70 % (Yahoo! Exceptional Performance team, \"Best Practices for Speeding Up Your Web Site\", Gzip Components)")
 
+    public static let sharedReads: SharedReads = .flowRows
+
     public static let description = RuleDescription(
         id: "NET-UNCOMPRESSED",
         title: "Text sent without compression",

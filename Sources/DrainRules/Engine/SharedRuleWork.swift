@@ -1,0 +1,110 @@
+import DrainModel
+import DrainTrace
+
+/// The pieces of work several rules of one run read (`SharedRuleWork`), as a rule declares
+/// them (`Rule.sharedReads`).
+public struct SharedReads: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+
+    public init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// What each `net` event added to its radio's energy (`RuleContext.radioAttribution`).
+    public static let radioAttribution = SharedReads(rawValue: 1 << 0)
+    /// The flow of each `net` event (`FlowOfRow`).
+    public static let flowOfRow = SharedReads(rawValue: 1 << 1)
+    /// The `net` events of each flow (`FlowRows`), gathered through `flowOfRow`.
+    public static let flowRows = SharedReads(rawValue: 1 << 2)
+
+    public static let all: SharedReads = [.radioAttribution, .flowOfRow, .flowRows]
+}
+
+/// Work several rules of one run read, each piece made by the first rule that asks while any
+/// other that asks for it meanwhile waits, and freed when the last rule that declared it
+/// (`Rule.sharedReads`) is done: the rules run when memory peaks. NET-PERIODIC and
+/// NET-LATE-CLOSE read the radio attribution, a walk of every `net` event through the radios
+/// (8 bytes per event); four network rules go from flows to their events (`FlowRows`, 4 bytes
+/// per event), which are gathered through the flow of each event (`FlowOfRow`, 4 bytes per
+/// string), which NET-LATE-CLOSE reads too.
+final class SharedRuleWork: Sendable {
+    private let attribution: SharedValue<RadioAttribution>
+    private let flowOfRows: SharedValue<FlowOfRow>
+    private let flows: SharedValue<FlowRows>
+
+    /// `radioAttribution`: the run's, when it was worked out before the rules; taken over, so
+    /// that it is freed when its last reader finishes. `readers`: what each rule of the run
+    /// that may read shared work declares (`finishedReading(_:)`); a piece no rule declares is
+    /// kept once made.
+    init(radioAttribution: consuming RadioAttribution? = nil, readers: [SharedReads] = []) {
+        func count(_ piece: SharedReads) -> Int { readers.count { $0.contains(piece) } }
+        let flowRowsReaders = count(.flowRows)
+        attribution = SharedValue(radioAttribution, readers: count(.radioAttribution))
+        flows = SharedValue(readers: flowRowsReaders)
+        // Gathering the rows of each flow reads the flow of each event once.
+        flowOfRows = SharedValue(readers: count(.flowOfRow) + (flowRowsReaders > 0 ? 1 : 0))
+    }
+
+    func radioAttribution(_ make: () -> RadioAttribution) -> RadioAttribution { attribution.value(make) }
+
+    func flowOfRow(_ make: () -> FlowOfRow) -> FlowOfRow { flowOfRows.value(make) }
+
+    /// The rows of each flow, made once by `make`, which is to read `flowOfRow(_:)`: that read
+    /// is counted as done when the rows are made.
+    func flowRows(_ make: () -> FlowRows) -> FlowRows {
+        flows.value {
+            defer { flowOfRows.finishedReading() }
+            return make()
+        }
+    }
+
+    /// Called by the engine when a rule that declared `pieces` is done with them: after the
+    /// last reader of a piece it is dropped (one asked for later would be made again).
+    func finishedReading(_ pieces: SharedReads) {
+        if pieces.contains(.radioAttribution) { attribution.finishedReading() }
+        if pieces.contains(.flowOfRow) { flowOfRows.finishedReading() }
+        if pieces.contains(.flowRows) { flows.finishedReading() }
+    }
+
+    /// The pieces made (or handed over) and not yet dropped.
+    var held: SharedReads {
+        var held: SharedReads = []
+        if attribution.isHeld { held.insert(.radioAttribution) }
+        if flowOfRows.isHeld { held.insert(.flowOfRow) }
+        if flows.isHeld { held.insert(.flowRows) }
+        return held
+    }
+}
+
+/// A value made once, by the first reader that asks, under its own lock, and dropped when the
+/// last of the readers it was made for is done.
+private final class SharedValue<Value: Sendable>: @unchecked Sendable {
+    private let lock = ThreadLock()
+    private var made: Value?
+    private var readersLeft: Int
+
+    /// `made`: the value, when it is known already.
+    init(_ made: Value? = nil, readers: Int) {
+        self.made = made
+        readersLeft = readers
+    }
+
+    func value(_ make: () -> Value) -> Value {
+        lock.withLock {
+            if let made { return made }
+            let value = make()
+            made = value
+            return value
+        }
+    }
+
+    /// One reader is done; after the last the value is dropped.
+    func finishedReading() {
+        lock.withLock {
+            readersLeft -= 1
+            if readersLeft == 0 { made = nil }
+        }
+    }
+
+    var isHeld: Bool { lock.withLock { made != nil } }
+}
