@@ -49,11 +49,14 @@ let package = Package(
         .target(
             name: "DrainImport",
             dependencies: [
-                "DrainTrace", "DrainTraceWriter", "CPcap", "CZlib", .product(name: "Crypto", package: "swift-crypto"),
+                "DrainTrace", "DrainTraceWriter", "CPcap", "CZlib", "CMappedFile", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"), .product(name: "Algorithms", package: "swift-algorithms"),
             ]
         ),
         .target(name: "CRecordSupport"),
+        // Guarded read-only file mappings: a capture that shrinks while mapped reads as zeros
+        // past its new end instead of raising SIGBUS.
+        .target(name: "CMappedFile"),
         .target(
             name: "DrainRecord", dependencies: ["DrainTrace", "DrainTraceWriter", "DrainImport", "CPcap", "CRecordSupport"]
         ),

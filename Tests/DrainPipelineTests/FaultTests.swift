@@ -25,8 +25,8 @@ import Glibc
         for descriptor in descriptors where (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(descriptor)")) == path {
             guard let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(descriptor)", encoding: .utf8) else { continue }
             for line in info.split(separator: "\n") where line.hasPrefix("pos:") {
-                // A classic pcap file is read with pread, which leaves the position where libpcap
-                // opened it: then what the process has read in all tells how far it is.
+                // A trace read in halves is read with pread, which leaves the position where it
+                // was opened: then what the process has read in all tells how far it is.
                 return max(Int(line.dropFirst(4).trimmingCharacters(in: .whitespaces)) ?? 0, bytesRead(by: pid))
             }
         }
@@ -59,8 +59,11 @@ import Glibc
         let size = try #require(try FileManager.default.attributesOfItem(atPath: input.path)[.size] as? Int)
         while process.isRunning, Date() < deadline {
             // The reader, not the format sniffer (which reads a few KiB and closes), is at least
-            // 1 MiB in and not yet at the end.
-            if let position = Self.readPosition(of: input.path, pid: pid), position > 1 << 20, position < size - (1 << 20) {
+            // 1 MiB in and not yet at the end; or, for a capture read in place, has mapped the
+            // file and read a batch's worth of it (dropping pages behind it).
+            let reading = Self.readPosition(of: input.path, pid: pid).map { $0 > 1 << 20 && $0 < size - (1 << 20) } ?? false
+            let mapped = (residentKiB(ofMappingIn: "\(pid)") { $0.hasSuffix(" \(input.path)") } ?? 0) >= 1 << 10
+            if reading || mapped {
                 kill(pid, SIGSTOP)
                 caught = process.isRunning
                 let handle = try FileHandle(forWritingTo: input)

@@ -123,7 +123,7 @@ final class CaptureFile {
         dataLinkType = pcap_datalink(handle)
         size = regular && gzip == nil ? Int64(status.st_size) : nil
         firstRecordOffset = regular && Self.classicPcapIsBigEndian(head) != nil ? Int64(Self.pcapHeaderSize) : nil
-        inPlaceRecords = regular && gzip == nil ? Self.inPlaceLayout(head: head, handle: handle) : nil
+        inPlaceRecords = regular && gzip == nil ? Self.inPlaceLayout(head: head, handle: handle, size: Int(status.st_size)) : nil
     }
 
     /// Whether `head` starts a classic pcap file in this machine's byte order, format 2.4 or
@@ -137,14 +137,14 @@ final class CaptureFile {
         return major == 2 && minor >= 4
     }
 
-    /// The layout of a file of that format that libpcap opened with its stream at the first
-    /// record; `nil` otherwise.
-    private static func inPlaceLayout(head: [UInt8], handle: OpaquePointer) -> PcapRecordLayout? {
+    /// The layout of a file of that format and `size` that libpcap opened with its stream at
+    /// the first record, mapped; `nil` otherwise, or if it cannot be mapped.
+    private static func inPlaceLayout(head: [UInt8], handle: OpaquePointer, size: Int) -> PcapRecordLayout? {
         guard hasInPlaceFormat(head), let stream = pcap_file(handle), ftello(stream) == Int64(pcapHeaderSize) else { return nil }
         let snapshot = pcap_snapshot(handle)
-        guard snapshot > 0 else { return nil }
+        guard snapshot > 0, let mapping = MappedCapture(descriptor: fileno(stream), size: size) else { return nil }
         return PcapRecordLayout(
-            descriptor: fileno(stream), stream: stream, firstRecord: Int64(pcapHeaderSize), snapshot: UInt32(snapshot),
+            mapping: mapping, stream: stream, firstRecord: Int64(pcapHeaderSize), snapshot: UInt32(snapshot),
             nanoseconds: head.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) } == 0xA1B2_3C4D)
     }
 

@@ -95,7 +95,7 @@ struct CaptureReader {
         else { return readHere(&cursor) }
         while let batch = pipe.nextFilled() {
             batch.decoded.withUnsafeBufferPointer { decoded in
-                batch.bytes.withUnsafeBytes { bytes in
+                batch.withBytes { bytes in
                     for (index, record) in batch.records.enumerated() {
                         let captured = Int(record.captured)
                         add(

@@ -7,8 +7,9 @@ import Glibc
 import Musl
 #endif
 
-/// Packets libpcap read, copied into a batch: their headers and their captured bytes, back to
-/// back. Owned by one thread at a time, handed over through ``PacketPipe``.
+/// Packets read, as a batch: their headers, and their captured bytes either where they lie in
+/// a mapped file (`window`) or copied back to back by libpcap (`bytes`). Owned by one thread at
+/// a time, handed over through ``PacketPipe``.
 final class PacketBatch: @unchecked Sendable {
     struct Record {
         let seconds: Int64
@@ -16,7 +17,7 @@ final class PacketBatch: @unchecked Sendable {
         let fraction: Int64
         let captured: UInt32
         let length: UInt32
-        /// Where the packet's bytes start in `bytes`.
+        /// Where the packet's bytes start in the batch's bytes (`withBytes`).
         let offset: Int
     }
 
@@ -28,7 +29,10 @@ final class PacketBatch: @unchecked Sendable {
     }
 
     var records: [Record] = []
+    /// The packets libpcap read, copied; unused while `window` is set.
     var bytes: [UInt8] = []
+    /// The part of a mapped file the records lie in, when they were read in place.
+    var window: UnsafeRawBufferPointer?
     /// The records' decodings, one per record, when the reading thread decoded them
     /// (`PacketPipe.DecodeOnRead`); empty when the decoding thread is left to decode them.
     var decoded: [Decoded] = []
@@ -36,17 +40,23 @@ final class PacketBatch: @unchecked Sendable {
     var bytesRead: Int64?
 
     init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
         records.reserveCapacity(capacity / 64)
+    }
+
+    /// Calls `body` with the bytes the records' offsets point into.
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        if let window { return body(window) }
+        return bytes.withUnsafeBytes(body)
     }
 }
 
 /// A classic pcap file whose records `PacketPipe` reads in place: a regular, uncompressed file
 /// in this machine's byte order, format version 2.4 or later (no swapped length fields, no
-/// pseudo-headers libpcap rewrites), open in libpcap with its stream at the first record.
+/// pseudo-headers libpcap rewrites), open in libpcap with its stream at the first record, and
+/// mapped.
 struct PcapRecordLayout {
-    /// The stream's descriptor, read with `pread`, which leaves the stream's position alone.
-    let descriptor: Int32
+    /// The whole file, mapped; reading it leaves the stream's position alone.
+    let mapping: MappedCapture
     /// libpcap's stream, moved to where libpcap takes over.
     let stream: UnsafeMutablePointer<FILE>
     let firstRecord: Int64
@@ -64,7 +74,8 @@ struct PcapRecordLayout {
 /// empties batch `consumed % slots`, and each waits, under one mutex, only when the ring is
 /// full or empty. The reader alone touches the pcap handle until its thread has been
 /// joined; the stop status it ends on is read after `nextFilled` returned nil. Memory: `slots`
-/// × `batchBytes` plus the largest packet, and for batches decoded on read about 100 bytes per
+/// × `batchBytes` (of the mapped file, or copied by libpcap) plus the largest packet, and for
+/// batches decoded on read about 100 bytes per
 /// packet of the batch (at most about 1.5 MiB for a batch of the smallest frames), whatever the
 /// capture's size.
 final class PacketPipe: @unchecked Sendable {
@@ -132,6 +143,7 @@ final class PacketPipe: @unchecked Sendable {
             let batch = nextEmpty()
             batch.records.removeAll(keepingCapacity: true)
             batch.bytes.removeAll(keepingCapacity: true)
+            batch.window = nil
             var status: Int32 = 1
             while batch.bytes.count < Self.batchBytes {
                 status = pcap_next_ex(handle, &header, &data)
@@ -151,33 +163,32 @@ final class PacketPipe: @unchecked Sendable {
         }
     }
 
-    /// Fills batches with whole records read straight from the file into the batch (one copy,
-    /// the kernel's, where libpcap copies each packet twice more), from `layout.firstRecord`
-    /// for as long as each record is one libpcap would return unchanged: its header and
-    /// captured bytes all there, its captured length within the snapshot length. Returns the
-    /// offset of the first record it did not take — at the end of the file, before a record
-    /// cut short, longer than the snapshot length or than a batch — where libpcap goes on,
-    /// reporting the end, the damage or the record as it would have. O(bytes read).
+    /// Fills batches with whole records where they lie in the mapped file (no copy, where
+    /// libpcap copies each packet three times), from `layout.firstRecord` for as long as each
+    /// record is one libpcap would return unchanged: its header and captured bytes all there,
+    /// its captured length within the snapshot length. Returns the offset of the first record
+    /// it did not take — at the end of the file, before a record cut short, longer than the
+    /// snapshot length or than a batch, or where the file was found to have shrunk — where
+    /// libpcap goes on, reporting the end, the damage or the record as it would have. A batch
+    /// given back is done with, so the pages before its records are dropped. O(bytes read).
     private func readInPlace(_ layout: PcapRecordLayout) -> Int64 {
-        var offset = layout.firstRecord
+        let file = layout.mapping.bytes
+        var offset = Int(layout.firstRecord)
         while true {
             let batch = nextEmpty()
+            if let done = batch.window { layout.mapping.dropPages(through: done) }
             batch.records.removeAll(keepingCapacity: true)
-            if batch.bytes.count < Self.batchBytes {
-                batch.bytes.append(contentsOf: repeatElement(0, count: Self.batchBytes - batch.bytes.count))
-            }
-            let taken = batch.bytes.withUnsafeMutableBytes { buffer -> Int in
-                let count = pread(layout.descriptor, buffer.baseAddress, buffer.count, off_t(offset))
-                guard count > 0 else { return 0 }
-                return Self.takeRecords(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), layout: layout, into: batch)
-            }
-            guard taken > 0 else {
+            let available = UnsafeRawBufferPointer(rebasing: file[offset..<min(file.count, offset + Self.batchBytes)])
+            let taken = Self.takeRecords(available, layout: layout, into: batch)
+            guard taken > 0, !layout.mapping.shrank else {
                 // Nothing taken: the batch goes back unpublished, empty, for libpcap to fill.
                 batch.records.removeAll(keepingCapacity: true)
-                return offset
+                batch.window = nil
+                return Int64(offset)
             }
-            offset += Int64(taken)
-            batch.bytesRead = offset
+            batch.window = UnsafeRawBufferPointer(rebasing: available[0..<taken])
+            offset += taken
+            batch.bytesRead = Int64(offset)
             decodeIfBehind(batch)
             publish(stoppedWith: nil)
         }
@@ -218,7 +229,7 @@ final class PacketPipe: @unchecked Sendable {
             guard behind else { return }
         }
         batch.decoded.reserveCapacity(batch.records.count)
-        batch.bytes.withUnsafeBytes { bytes in
+        batch.withBytes { bytes in
             for record in batch.records {
                 let captured = Int(record.captured)
                 var packet = DecodedPacket()
