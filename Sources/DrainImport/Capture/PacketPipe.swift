@@ -75,9 +75,8 @@ struct PcapRecordLayout {
 /// full or empty. The reader alone touches the pcap handle until its thread has been
 /// joined; the stop status it ends on is read after `nextFilled` returned nil. Memory: `slots`
 /// × `batchBytes` (of the mapped file, or copied by libpcap) plus the largest packet, and for
-/// batches decoded on read about 100 bytes per
-/// packet of the batch (at most about 1.5 MiB for a batch of the smallest frames), whatever the
-/// capture's size.
+/// batches decoded on read about 100 bytes per packet of the batch (at most about 1.5 MiB for a
+/// batch of the smallest frames), whatever the capture's size.
 final class PacketPipe: @unchecked Sendable {
     static let slots = 4
     static let batchBytes = 1 << 20
@@ -170,7 +169,8 @@ final class PacketPipe: @unchecked Sendable {
     /// it did not take — at the end of the file, before a record cut short, longer than the
     /// snapshot length or than a batch, or where the file was found to have shrunk — where
     /// libpcap goes on, reporting the end, the damage or the record as it would have. A batch
-    /// given back is done with, so the pages before its records are dropped. O(bytes read).
+    /// handed back has been decoded, so when it is filled again the pages wholly before the end
+    /// of its records are dropped. O(bytes read).
     private func readInPlace(_ layout: PcapRecordLayout) -> Int64 {
         let file = layout.mapping.bytes
         var offset = Int(layout.firstRecord)
@@ -181,7 +181,8 @@ final class PacketPipe: @unchecked Sendable {
             let available = UnsafeRawBufferPointer(rebasing: file[offset..<min(file.count, offset + Self.batchBytes)])
             let taken = Self.takeRecords(available, layout: layout, into: batch)
             guard taken > 0, !layout.mapping.shrank else {
-                // Nothing taken: the batch goes back unpublished, empty, for libpcap to fill.
+                // Nothing taken, or the file shrank: the batch goes back unpublished, empty, for
+                // libpcap to fill.
                 batch.records.removeAll(keepingCapacity: true)
                 batch.window = nil
                 return Int64(offset)
