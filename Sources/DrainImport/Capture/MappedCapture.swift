@@ -7,13 +7,13 @@ import Musl
 #endif
 
 /// A regular capture file mapped read-only, whose records `PacketPipe` decodes where they lie
-/// in the page cache: no copy into a buffer of ours, which cost as much as the raw libpcap loop's
-/// reading (the kernel's `_copy_to_iter` was the largest single cost of a 1 GiB capture).
+/// in the page cache: no copy into a buffer of ours (the kernel's `_copy_to_iter`, the largest
+/// single cost of a run on a 1 GiB capture when the file was read with `pread`).
 ///
 /// The mapping is guarded (`drain_map_guarded`): if the file shrinks while it is read, the
 /// pages past its new end read as zeros instead of killing the process, and `shrank` says so;
 /// the reader stops and the import fails as for any capture that shrank while read. Pages
-/// read are dropped from the process (`dropPages(before:)`) as the reader moves on, so the
+/// read are dropped from the process (`dropPages(through:)`) as the reader moves on, so the
 /// resident memory the mapping adds stays a few batches, whatever the file's size. Unmapped
 /// when the last reference goes.
 final class MappedCapture: @unchecked Sendable {
