@@ -29,10 +29,17 @@ static uintptr_t page_size;
 // A read of a page the file no longer covers: the rest of that mapping becomes anonymous
 // zeros, so the read (retried on return) succeeds and the reader finds the file shrank. A
 // SIGBUS anywhere else is not ours: the previous action is put back and, on return, the
-// faulting instruction runs again and meets it.
+// faulting instruction runs again and meets it. A SIGBUS sent by a process (`kill`,
+// `si_code <= 0`) has no address and no instruction to run again, so it is raised again; it is
+// blocked until this handler returns, then meets the previous action.
 static void on_bus_error(int signal_number, siginfo_t *info, void *context) {
     (void)signal_number;
     (void)context;
+    if (info->si_code <= 0) {
+        sigaction(SIGBUS, &previous_action, NULL);
+        raise(SIGBUS);
+        return;
+    }
     uintptr_t address = (uintptr_t)info->si_addr;
     for (int index = 0; index < GUARDED_MAPPINGS; index++) {
         uintptr_t start = atomic_load(&mappings[index].start);

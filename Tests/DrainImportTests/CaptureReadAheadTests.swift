@@ -184,11 +184,16 @@ import Testing
     }
 
     /// Which files have their records read in place: classic pcap in this machine's byte
-    /// order, version 2.4, uncompressed; nothing else.
+    /// order, version 2.4, uncompressed; nothing else. Opening one maps nothing: the reading
+    /// thread maps the file when it reads it ahead.
     @Test func onlyClassicPcapInThisByteOrderIsReadInPlace() throws {
         let packet = Frame.ethernet(IPPacket.udp(from: deviceV4, 40000, to: "203.0.113.9", 443, [1, 2, 3]))
         func layout(_ bytes: [UInt8], name: String) throws -> PcapRecordLayout? {
-            try withTemporaryFile(bytes, name: name) { try CaptureFile(path: $0).inPlaceRecords }
+            try withTemporaryFile(bytes, name: name) { path in
+                let file = try CaptureFile(path: path)
+                #expect(residentKiB { $0.hasSuffix(" \(path)") } == nil, "\(name) is mapped at open")
+                return file.inPlaceRecords
+            }
         }
         for precision in [PcapWriter.Precision.microseconds, .nanoseconds] {
             var writer = PcapWriter(linkType: Frame.ethernetType, snapLength: 1_500, precision: precision)

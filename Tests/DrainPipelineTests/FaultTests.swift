@@ -46,9 +46,24 @@ import Glibc
     /// `input` to `keep` bytes, and lets it go on. Returns its status and standard error, or
     /// nil if it finished before it could be stopped (the input was too small to catch).
     private func truncateWhileRead(_ input: URL, keep: UInt64, report: URL) throws -> (status: Int32, error: String)? {
+        try interruptWhileRead(input, report: report) { _ in
+            let handle = try FileHandle(forWritingTo: input)
+            try handle.truncate(atOffset: keep)
+            try handle.close()
+        }.map { ($0.status, $0.error) }
+    }
+
+    /// Starts `drain analyze INPUT --json OUT`, stops it once it is reading `input` — through
+    /// a mapping, with `mapped` — calls `interrupt` with its process id, and lets it go on.
+    /// Returns how it ended and its standard error, or nil if it finished before it could be
+    /// stopped (the input was too small to catch).
+    private func interruptWhileRead(
+        _ input: URL, report: URL, mapped: Bool = false, environment: [String: String] = [:], _ interrupt: (Int32) throws -> Void
+    ) throws -> (status: Int32, reason: Process.TerminationReason, error: String)? {
         let process = Process()
         process.executableURL = DrainCommand.executable
         process.arguments = ["analyze", input.path, "--json", report.path, "-q"]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let errorPipe = Pipe()
         process.standardError = errorPipe
         process.standardOutput = FileHandle.nullDevice
@@ -61,14 +76,12 @@ import Glibc
             // The reader, not the format sniffer (which reads a few KiB and closes), is at least
             // 1 MiB in and not yet at the end; or, for a capture read in place, has mapped the
             // file and read a batch's worth of it (dropping pages behind it).
-            let reading = Self.readPosition(of: input.path, pid: pid).map { $0 > 1 << 20 && $0 < size - (1 << 20) } ?? false
-            let mapped = (residentKiB(ofMappingIn: "\(pid)") { $0.hasSuffix(" \(input.path)") } ?? 0) >= 1 << 10
-            if reading || mapped {
+            let reading = !mapped && (Self.readPosition(of: input.path, pid: pid).map { $0 > 1 << 20 && $0 < size - (1 << 20) } ?? false)
+            let inMapping = (residentKiB(ofMappingIn: "\(pid)") { $0.hasSuffix(" \(input.path)") } ?? 0) >= 1 << 10
+            if reading || inMapping {
                 kill(pid, SIGSTOP)
                 caught = process.isRunning
-                let handle = try FileHandle(forWritingTo: input)
-                try handle.truncate(atOffset: keep)
-                try handle.close()
+                try interrupt(pid)
                 kill(pid, SIGCONT)
                 break
             }
@@ -76,7 +89,7 @@ import Glibc
         }
         let error = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return caught ? (process.terminationStatus, error) : nil
+        return caught ? (process.terminationStatus, process.terminationReason, error) : nil
     }
 
     @Test func aTraceTruncatedWhileReadIsUnreadableAndWritesNoReport() throws {
@@ -97,19 +110,45 @@ import Glibc
     @Test func aCaptureTruncatedWhileReadIsUnreadableAndWritesNoReport() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        var writer = PcapWriter(linkType: Frame.ethernetType)
-        for index in 0..<600_000 {
-            writer.add(
-                at: 1_700_000_000 + Double(index) / 1000,
-                Frame.ethernet(IPPacket.udp(from: "192.168.1.2", 50000, to: "93.184.216.34", 4000, [UInt8](repeating: 7, count: 64))))
-        }
         let capture = directory.appendingPathComponent("capture.pcap")
-        try writer.write(to: capture)
+        try Self.steadyCapture(packets: 600_000).write(to: capture)
         let report = directory.appendingPathComponent("report.json")
         let outcome = try #require(try truncateWhileRead(capture, keep: 5_000, report: report))
         #expect(outcome.status == 66, "\(outcome.error)")
         #expect(outcome.error.contains("capture.pcap: cannot read: the file shrank while it was read"), "\(outcome.error)")
         #expect(try leftovers(directory) == ["capture.pcap"])
+    }
+
+    /// A SIGBUS sent by another process while a capture is read from a mapping is not one the
+    /// mapping's guard handles (no page of the file is missing): it still ends the process.
+    @Test func aBusErrorSignalSentWhileACaptureIsMappedStillEndsTheRun() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let capture = directory.appendingPathComponent("capture.pcap")
+        try Self.steadyCapture(packets: 600_000).write(to: capture)
+        let report = directory.appendingPathComponent("report.json")
+        // No crash log: the Swift runtime's backtracer would take seconds to write one.
+        let outcome = try #require(
+            try interruptWhileRead(capture, report: report, mapped: true, environment: ["SWIFT_BACKTRACE": "enable=no"]) {
+                kill($0, SIGBUS)
+            })
+        #expect(outcome.reason != .exit || outcome.status != 0, "\(outcome.error)")
+        // A sanitizer's own SIGBUS handler ends the process with a status of its own instead.
+        if ProcessInfo.processInfo.environment["DRAIN_TEST_SANITIZER"] == nil {
+            #expect(outcome.reason == .uncaughtSignal && outcome.status == SIGBUS, "\(outcome.status) \(outcome.error)")
+        }
+        #expect(try leftovers(directory) == ["capture.pcap"])
+    }
+
+    /// 600,000 small UDP packets a millisecond apart: about 70 MB, read ahead and in place.
+    private static func steadyCapture(packets: Int) -> PcapWriter {
+        var writer = PcapWriter(linkType: Frame.ethernetType)
+        for index in 0..<packets {
+            writer.add(
+                at: 1_700_000_000 + Double(index) / 1000,
+                Frame.ethernet(IPPacket.udp(from: "192.168.1.2", 50000, to: "93.184.216.34", 4000, [UInt8](repeating: 7, count: 64))))
+        }
+        return writer
     }
 
     /// Not under ThreadSanitizer: its runtime dies with SIGBUS at start-up under any

@@ -138,13 +138,13 @@ final class CaptureFile {
     }
 
     /// The layout of a file of that format and `size` that libpcap opened with its stream at
-    /// the first record, mapped; `nil` otherwise, or if it cannot be mapped.
+    /// the first record; `nil` otherwise.
     private static func inPlaceLayout(head: [UInt8], handle: OpaquePointer, size: Int) -> PcapRecordLayout? {
         guard hasInPlaceFormat(head), let stream = pcap_file(handle), ftello(stream) == Int64(pcapHeaderSize) else { return nil }
         let snapshot = pcap_snapshot(handle)
-        guard snapshot > 0, let mapping = MappedCapture(descriptor: fileno(stream), size: size) else { return nil }
+        guard snapshot > 0 else { return nil }
         return PcapRecordLayout(
-            mapping: mapping, stream: stream, firstRecord: Int64(pcapHeaderSize), snapshot: UInt32(snapshot),
+            stream: stream, size: size, firstRecord: Int64(pcapHeaderSize), snapshot: UInt32(snapshot),
             nanoseconds: head.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) } == 0xA1B2_3C4D)
     }
 

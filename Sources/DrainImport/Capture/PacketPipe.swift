@@ -50,15 +50,16 @@ final class PacketBatch: @unchecked Sendable {
     }
 }
 
-/// A classic pcap file whose records `PacketPipe` reads in place: a regular, uncompressed file
-/// in this machine's byte order, format version 2.4 or later (no swapped length fields, no
-/// pseudo-headers libpcap rewrites), open in libpcap with its stream at the first record, and
-/// mapped.
+/// A classic pcap file whose records `PacketPipe` can read in place: a regular, uncompressed
+/// file in this machine's byte order, format version 2.4 or later (no swapped length fields, no
+/// pseudo-headers libpcap rewrites), open in libpcap with its stream at the first record. The
+/// pipe maps it when it reads it; a file read by libpcap alone is never mapped.
 struct PcapRecordLayout {
-    /// The whole file, mapped; reading it leaves the stream's position alone.
-    let mapping: MappedCapture
-    /// libpcap's stream, moved to where libpcap takes over.
+    /// libpcap's stream, moved to where libpcap takes over; its descriptor is mapped, which
+    /// leaves the stream's position alone.
     let stream: UnsafeMutablePointer<FILE>
+    /// The file's size when it was opened: how much of it is mapped.
+    let size: Int
     let firstRecord: Int64
     /// libpcap's snapshot length for the file (`pcap_snapshot`).
     let snapshot: UInt32
@@ -95,6 +96,9 @@ final class PacketPipe: @unchecked Sendable {
     private let batches: [PacketBatch]
     private let decoder: PacketDecoder
     private let decodeOnRead: DecodeOnRead
+    /// The file whose records are read in place, mapped by the reader; kept as long as the
+    /// pipe, which outlives every batch whose `window` points into it.
+    private var mapping: MappedCapture?
     // At fixed heap addresses: a mutex or condition must not move once initialised, which a
     // Swift stored property does not promise.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -123,11 +127,12 @@ final class PacketPipe: @unchecked Sendable {
     }
 
     /// The reader's loop: fills batches from `handle` until `pcap_next_ex` stops; for a file
-    /// whose records can be read in place (`layout`), first straight from the file
-    /// (`readInPlace`), handing the rest to libpcap where that stops.
+    /// whose records can be read in place (`layout`) and mapped, first straight from the
+    /// mapping (`readInPlace`), handing the rest to libpcap where that stops.
     func read(_ handle: OpaquePointer, inPlace layout: PcapRecordLayout?, bytesRead: () -> Int64?) {
-        if let layout {
-            let resume = readInPlace(layout)
+        if let layout, let mapped = MappedCapture(descriptor: fileno(layout.stream), size: layout.size) {
+            mapping = mapped
+            let resume = readInPlace(layout, from: mapped)
             guard fseeko(layout.stream, off_t(resume), SEEK_SET) == 0 else {
                 failure = "error reading dump file: \(String(cString: strerror(errno)))"
                 let batch = nextEmpty()
@@ -171,16 +176,16 @@ final class PacketPipe: @unchecked Sendable {
     /// libpcap goes on, reporting the end, the damage or the record as it would have. A batch
     /// handed back has been decoded, so when it is filled again the pages wholly before the end
     /// of its records are dropped. O(bytes read).
-    private func readInPlace(_ layout: PcapRecordLayout) -> Int64 {
-        let file = layout.mapping.bytes
+    private func readInPlace(_ layout: PcapRecordLayout, from mapping: MappedCapture) -> Int64 {
+        let file = mapping.bytes
         var offset = Int(layout.firstRecord)
         while true {
             let batch = nextEmpty()
-            if let done = batch.window { layout.mapping.dropPages(through: done) }
+            if let done = batch.window { mapping.dropPages(through: done) }
             batch.records.removeAll(keepingCapacity: true)
             let available = UnsafeRawBufferPointer(rebasing: file[offset..<min(file.count, offset + Self.batchBytes)])
             let taken = Self.takeRecords(available, layout: layout, into: batch)
-            guard taken > 0, !layout.mapping.shrank else {
+            guard taken > 0, !mapping.shrank else {
                 // Nothing taken, or the file shrank: the batch goes back unpublished, empty, for
                 // libpcap to fill.
                 batch.records.removeAll(keepingCapacity: true)
