@@ -203,6 +203,11 @@ final class PacketPipe: @unchecked Sendable {
     /// Appends to `batch` the whole records at the start of `bytes` that libpcap would return
     /// unchanged (see `readInPlace`); returns how many bytes they take.
     private static func takeRecords(_ bytes: UnsafeRawBufferPointer, layout: PcapRecordLayout, into batch: PacketBatch) -> Int {
+        // Appended to while held here: an append to a class's array property also pays a
+        // dynamic exclusivity check per record.
+        var records: [PacketBatch.Record] = []
+        swap(&records, &batch.records)
+        defer { swap(&records, &batch.records) }
         let headerBytes = 16
         var position = 0
         while position + headerBytes <= bytes.count {
@@ -212,7 +217,7 @@ final class PacketPipe: @unchecked Sendable {
             // microseconds are scaled to the nanoseconds the handle was opened with.
             let seconds = Int32(bitPattern: bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self))
             let fraction = Int64(Int32(bitPattern: bytes.loadUnaligned(fromByteOffset: position + 4, as: UInt32.self)))
-            batch.records.append(
+            records.append(
                 PacketBatch.Record(
                     seconds: Int64(seconds), fraction: layout.nanoseconds ? fraction : fraction * 1000, captured: captured,
                     length: bytes.loadUnaligned(fromByteOffset: position + 12, as: UInt32.self), offset: position + headerBytes))
@@ -234,7 +239,11 @@ final class PacketPipe: @unchecked Sendable {
             pthread_mutex_unlock(mutex)
             guard behind else { return }
         }
-        batch.decoded.reserveCapacity(batch.records.count)
+        // Held here while filled, as `takeRecords` holds the records.
+        var decoded: [PacketBatch.Decoded] = []
+        swap(&decoded, &batch.decoded)
+        defer { swap(&decoded, &batch.decoded) }
+        decoded.reserveCapacity(batch.records.count)
         batch.withBytes { bytes in
             for record in batch.records {
                 let captured = Int(record.captured)
@@ -242,7 +251,7 @@ final class PacketPipe: @unchecked Sendable {
                 let problem = decoder.decode(
                     UnsafeRawBufferPointer(rebasing: bytes[record.offset..<(record.offset + captured)]),
                     wire: max(Int(record.length), captured), into: &packet)
-                batch.decoded.append(PacketBatch.Decoded(packet: packet, problem: problem))
+                decoded.append(PacketBatch.Decoded(packet: packet, problem: problem))
             }
         }
     }
