@@ -108,47 +108,47 @@ import Glibc
     }
 
     @Test func aCaptureTruncatedWhileReadIsUnreadableAndWritesNoReport() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let capture = directory.appendingPathComponent("capture.pcap")
-        try Self.steadyCapture(packets: 600_000).write(to: capture)
-        let report = directory.appendingPathComponent("report.json")
-        let outcome = try #require(try truncateWhileRead(capture, keep: 5_000, report: report))
-        #expect(outcome.status == 66, "\(outcome.error)")
-        #expect(outcome.error.contains("capture.pcap: cannot read: the file shrank while it was read"), "\(outcome.error)")
-        #expect(try leftovers(directory) == ["capture.pcap"])
+        try withLargeCapture { directory, capture, report in
+            let outcome = try #require(try truncateWhileRead(capture, keep: 5_000, report: report))
+            #expect(outcome.status == 66, "\(outcome.error)")
+            #expect(outcome.error.contains("capture.pcap: cannot read: the file shrank while it was read"), "\(outcome.error)")
+            #expect(try leftovers(directory) == ["capture.pcap"])
+        }
     }
 
     /// A SIGBUS sent by another process while a capture is read from a mapping is not one the
     /// mapping's guard handles (no page of the file is missing): it still ends the process.
     @Test func aBusErrorSignalSentWhileACaptureIsMappedStillEndsTheRun() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let capture = directory.appendingPathComponent("capture.pcap")
-        try Self.steadyCapture(packets: 600_000).write(to: capture)
-        let report = directory.appendingPathComponent("report.json")
-        // No crash log: the Swift runtime's backtracer would take seconds to write one.
-        let outcome = try #require(
-            try interruptWhileRead(capture, report: report, mapped: true, environment: ["SWIFT_BACKTRACE": "enable=no"]) {
-                kill($0, SIGBUS)
-            })
-        #expect(outcome.reason != .exit || outcome.status != 0, "\(outcome.error)")
-        // A sanitizer's own SIGBUS handler ends the process with a status of its own instead.
-        if ProcessInfo.processInfo.environment["DRAIN_TEST_SANITIZER"] == nil {
-            #expect(outcome.reason == .uncaughtSignal && outcome.status == SIGBUS, "\(outcome.status) \(outcome.error)")
+        try withLargeCapture { directory, capture, report in
+            // No crash log: the Swift runtime's backtracer would take seconds to write one.
+            let outcome = try #require(
+                try interruptWhileRead(capture, report: report, mapped: true, environment: ["SWIFT_BACKTRACE": "enable=no"]) {
+                    kill($0, SIGBUS)
+                })
+            #expect(outcome.reason != .exit || outcome.status != 0, "\(outcome.error)")
+            // A sanitizer's own SIGBUS handler ends the process with a status of its own instead.
+            if ProcessInfo.processInfo.environment["DRAIN_TEST_SANITIZER"] == nil {
+                #expect(outcome.reason == .uncaughtSignal && outcome.status == SIGBUS, "\(outcome.status) \(outcome.error)")
+            }
+            #expect(try leftovers(directory) == ["capture.pcap"])
         }
-        #expect(try leftovers(directory) == ["capture.pcap"])
     }
 
-    /// 600,000 small UDP packets a millisecond apart: about 70 MB, read ahead and in place.
-    private static func steadyCapture(packets: Int) -> PcapWriter {
+    /// Calls `body` with a new directory, `capture.pcap` in it — 600,000 small UDP packets a
+    /// millisecond apart, about 70 MB, read ahead and in place — and where its report would
+    /// go; removes the directory afterwards.
+    private func withLargeCapture(_ body: (_ directory: URL, _ capture: URL, _ report: URL) throws -> Void) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         var writer = PcapWriter(linkType: Frame.ethernetType)
-        for index in 0..<packets {
+        for index in 0..<600_000 {
             writer.add(
                 at: 1_700_000_000 + Double(index) / 1000,
                 Frame.ethernet(IPPacket.udp(from: "192.168.1.2", 50000, to: "93.184.216.34", 4000, [UInt8](repeating: 7, count: 64))))
         }
-        return writer
+        let capture = directory.appendingPathComponent("capture.pcap")
+        try writer.write(to: capture)
+        try body(directory, capture, directory.appendingPathComponent("report.json"))
     }
 
     /// Not under ThreadSanitizer: its runtime dies with SIGBUS at start-up under any
