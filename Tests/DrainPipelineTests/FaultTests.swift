@@ -101,19 +101,26 @@ import Glibc
         }
         let trace = try writeTrace(lines, named: "growing.jsonl", in: directory)
         let report = directory.appendingPathComponent("report.json")
-        let outcome = try #require(try truncateWhileRead(trace, keep: 1_000, report: report))
-        #expect(outcome.status == 66, "\(outcome.error)")
-        #expect(outcome.error.contains("growing.jsonl: cannot read: the file shrank while it was read"), "\(outcome.error)")
-        #expect(try leftovers(directory) == ["growing.jsonl"])
+        try expectShrankWhileRead(try #require(try truncateWhileRead(trace, keep: 1_000, report: report)), "growing.jsonl", in: directory)
     }
 
     @Test func aCaptureTruncatedWhileReadIsUnreadableAndWritesNoReport() throws {
         try withLargeCapture { directory, capture, report in
-            let outcome = try #require(try truncateWhileRead(capture, keep: 5_000, report: report))
-            #expect(outcome.status == 66, "\(outcome.error)")
-            #expect(outcome.error.contains("capture.pcap: cannot read: the file shrank while it was read"), "\(outcome.error)")
-            #expect(try leftovers(directory) == ["capture.pcap"])
+            try expectShrankWhileRead(try #require(try truncateWhileRead(capture, keep: 5_000, report: report)), "capture.pcap", in: directory)
         }
+    }
+
+    /// What a run whose input `name` was truncated under it shows: exit status 66, an error
+    /// naming the file, and nothing left in `directory` but the input.
+    private func expectShrankWhileRead(
+        _ outcome: (status: Int32, error: String), _ name: String, in directory: URL,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(outcome.status == 66, "\(outcome.error)", sourceLocation: sourceLocation)
+        #expect(
+            outcome.error.contains("\(name): cannot read: the file shrank while it was read"), "\(outcome.error)",
+            sourceLocation: sourceLocation)
+        #expect(try leftovers(directory) == [name], sourceLocation: sourceLocation)
     }
 
     /// A SIGBUS sent by another process while a capture is read from a mapping is not one the
