@@ -19,6 +19,13 @@ extension FlowTracker {
         var connections = [StringID](repeating: 0, count: states.count)
         var links = [LinkKind](repeating: .unspecified, count: states.count)
         func moved(_ time: Nanoseconds) -> Nanoseconds { time == FlowTable.never ? time : time + shift }
+        var text: [UInt8] = []
+        text.reserveCapacity(128)
+        func intern(_ write: (inout [UInt8]) -> Void) -> StringID {
+            text.removeAll(keepingCapacity: true)
+            write(&text)
+            return text.withUnsafeBytes { timeline.strings.intern($0) }
+        }
         for (index, state) in states.enumerated() {
             let deviceIsA = device.deviceIsA(state)
             let up = deviceIsA ? 0 : 1
@@ -30,9 +37,9 @@ extension FlowTracker {
             if endpoint == 0 { endpoint = state.httpHost }
             if endpoint == 0 { endpoint = remoteDNS }
             if endpoint == 0 { endpoint = dnsNames[remote] ?? 0 }
-            if endpoint == 0 { endpoint = timeline.strings.intern(remote.text) }
+            if endpoint == 0 { endpoint = intern { remote.appendText(to: &$0) } }
             endpoints[index] = endpoint
-            connections[index] = timeline.strings.intern(Self.connectionLabel(state, deviceIsA: deviceIsA))
+            connections[index] = intern { Self.appendConnectionLabel(state, deviceIsA: deviceIsA, to: &$0) }
 
             func side(_ raw: UInt8) -> FlowTable.Side {
                 raw == 0 ? .none : (Int(raw - 1) == up ? .device : .remote)
@@ -105,21 +112,31 @@ extension FlowTracker {
         timeline.releaseUnusedCapacity()
     }
 
-    /// `tcp 192.168.1.2:50000 → 93.184.216.34:443`, device side first; ` #2` and up for a
-    /// reused 5-tuple.
-    static func connectionLabel(_ state: FlowState, deviceIsA: Bool) -> String {
+    /// Appends `tcp 192.168.1.2:50000 → 93.184.216.34:443`, device side first, to `label`;
+    /// ` #2` and up for a reused 5-tuple.
+    static func appendConnectionLabel(_ state: FlowState, deviceIsA: Bool, to label: inout [UInt8]) {
         let key = state.key
         let (local, localPort, remote, remotePort) =
             deviceIsA
             ? (key.addressA, key.portA, key.addressB, key.portB) : (key.addressB, key.portB, key.addressA, key.portA)
         let ports = (key.transport == 6 || key.transport == 17 || key.transport == 132) && (localPort != 0 || remotePort != 0)
-        func endpoint(_ address: IPAddress, _ port: UInt16) -> String {
-            guard ports else { return address.text }
-            return address.isV4 ? "\(address.text):\(port)" : "[\(address.text)]:\(port)"
+        func endpoint(_ address: IPAddress, _ port: UInt16) {
+            guard ports else { return address.appendText(to: &label) }
+            if !address.isV4 { label.append(UInt8(ascii: "[")) }
+            address.appendText(to: &label)
+            if !address.isV4 { label.append(UInt8(ascii: "]")) }
+            label.append(UInt8(ascii: ":"))
+            label.appendDecimal(Int(port))
         }
-        var label = "\(transportName(key.transport)) \(endpoint(local, localPort)) → \(endpoint(remote, remotePort))"
-        if state.generation > 1 { label += " #\(state.generation)" }
-        return label
+        label.append(contentsOf: transportName(key.transport).utf8)
+        label.append(UInt8(ascii: " "))
+        endpoint(local, localPort)
+        label.append(contentsOf: " → ".utf8)
+        endpoint(remote, remotePort)
+        if state.generation > 1 {
+            label.append(contentsOf: " #".utf8)
+            label.appendDecimal(Int(state.generation))
+        }
     }
 
     static func transportName(_ number: UInt8) -> String {

@@ -99,39 +99,31 @@ struct IPAddress: Hashable, Comparable, Sendable {
     }
 
     /// The address in its usual text form: `192.168.1.2`, `2001:db8::1` (RFC 5952).
-    /// IPv4 is written here (glibc's `inet_ntop` formats it with `sprintf`, a noticeable part of
-    /// labelling tens of thousands of flows); IPv6, with its zero-run rules, by `inet_ntop`.
     var text: String {
-        if isV4 { return v4Text }
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String in
-            var bytes = (high.bigEndian, low.bigEndian)
-            guard inet_ntop(AF_INET6, &bytes, buffer.baseAddress, 64) != nil else { return "?" }
-            return String(cString: buffer.baseAddress!)
-        }
+        var bytes: [UInt8] = []
+        appendText(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Dotted decimal, each octet without leading zeros. At most 15 bytes.
-    private var v4Text: String {
-        String(unsafeUninitializedCapacity: 15) { buffer in
-            var length = 0
-            for shift in stride(from: 24, through: 0, by: -8) {
-                let octet = Int((v4Value >> UInt32(shift)) & 0xFF)
-                if shift != 24 {
-                    buffer[length] = UInt8(ascii: ".")
-                    length += 1
+    /// Appends `text`'s UTF-8 to `bytes`, with no `String` in between: a capture's flows are
+    /// labelled by the ten thousand, straight into the string table. IPv4 is written here
+    /// (glibc's `inet_ntop` formats it with `sprintf`); IPv6, with its zero-run rules, by
+    /// `inet_ntop`. At most 45 bytes.
+    func appendText(to bytes: inout [UInt8]) {
+        guard isV4 else {
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+                var address = (high.bigEndian, low.bigEndian)
+                guard inet_ntop(AF_INET6, &address, buffer.baseAddress, 64) != nil else {
+                    bytes.append(UInt8(ascii: "?"))
+                    return
                 }
-                if octet >= 100 {
-                    buffer[length] = UInt8(truncatingIfNeeded: 48 + octet / 100)
-                    length += 1
-                }
-                if octet >= 10 {
-                    buffer[length] = UInt8(truncatingIfNeeded: 48 + octet / 10 % 10)
-                    length += 1
-                }
-                buffer[length] = UInt8(truncatingIfNeeded: 48 + octet % 10)
-                length += 1
+                bytes.append(contentsOf: UnsafeRawBufferPointer(start: buffer.baseAddress, count: strlen(buffer.baseAddress!)))
             }
-            return length
+            return
+        }
+        for shift in stride(from: 24, through: 0, by: -8) {
+            if shift != 24 { bytes.append(UInt8(ascii: ".")) }
+            bytes.appendDecimal(Int((v4Value >> UInt32(shift)) & 0xFF))
         }
     }
 
