@@ -99,14 +99,14 @@ struct FlowState {
         guard run.side != 0 else { return }
         if previousRun.side != 0, previousRun.side != run.side {
             let requester = Int(previousRun.side - 1)
-            exchanges[requester] += 1
+            exchanges.add(1, toLane: requester)
             if previousRun.bytes < Self.smallExchangeBytes, run.bytes < Self.smallExchangeBytes {
-                smallExchanges[requester] += 1
+                smallExchanges.add(1, toLane: requester)
             }
-            exchangePayload[requester] += previousRun.bytes + run.bytes
-            exchangeWait[requester] += max(0, run.start - previousRun.end)
-            if firstExchangeTime[requester] == FlowTable.never { firstExchangeTime[requester] = previousRun.start }
-            lastExchangeTime[requester] = run.end
+            exchangePayload.add(previousRun.bytes + run.bytes, toLane: requester)
+            exchangeWait.add(max(0, run.start - previousRun.end), toLane: requester)
+            if firstExchangeTime[requester] == FlowTable.never { firstExchangeTime.set(lane: requester, to: previousRun.start) }
+            lastExchangeTime.set(lane: requester, to: run.end)
         }
         previousRun = run
         run = PayloadRun()
@@ -118,12 +118,12 @@ struct FlowState {
         let bit = UInt8(1 << direction)
         guard sequenceKnown & bit != 0 else {
             sequenceKnown |= bit
-            highestSequence[direction] = end
+            highestSequence.set(lane: direction, to: end)
             return .new
         }
         let highest = highestSequence[direction]
         if Int32(bitPattern: end &- highest) > 0 {
-            highestSequence[direction] = end
+            highestSequence.set(lane: direction, to: end)
             return .new
         }
         // A keep-alive probe repeats the byte before the next one expected (or carries none).

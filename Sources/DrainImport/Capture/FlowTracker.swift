@@ -70,8 +70,8 @@ struct FlowTracker {
         let tcpFlags = packet.transport == 6 ? packet.tcpFlags : 0
         state.firstTime = min(state.firstTime, time)
         state.lastTime = max(state.lastTime, time)
-        state.packets[direction] &+= 1
-        state.bytes[direction] += frameBytes
+        state.packets.add(1, toLane: direction)
+        state.bytes.add(frameBytes, toLane: direction)
         window(&state, flow: flowIndex, direction: direction, time: time, bytes: frameBytes)
 
         if tcpFlags != 0 {
@@ -97,7 +97,7 @@ struct FlowTracker {
 
         let length = packet.payloadLength
         if length > 0 {
-            state.payload[direction] += Int64(length)
+            state.payload.add(Int64(length), toLane: direction)
             state.dataSegments &+= 1
             var kind = FlowState.SegmentKind.new
             if packet.transport == 6 {
@@ -175,18 +175,18 @@ struct FlowTracker {
             let last = state.windowLast[direction]
             let start = state.windowStart[direction]
             if coalescing > 0, time - last < coalescing, time > start - coalescing {
-                state.windowLast[direction] = max(last, time)
-                state.windowStart[direction] = min(start, time)
-                state.windowBytes[direction] += bytes
+                state.windowLast.set(lane: direction, to: max(last, time))
+                state.windowStart.set(lane: direction, to: min(start, time))
+                state.windowBytes.add(bytes, toLane: direction)
                 return
             }
             events.close(Int(state.windowRow[direction]), start: start, last: last, bytes: state.windowBytes[direction])
         }
         state.windowOpen |= bit
-        state.windowRow[direction] = Int64(events.open(at: time, flow: flow, direction: direction))
-        state.windowStart[direction] = time
-        state.windowLast[direction] = time
-        state.windowBytes[direction] = bytes
+        state.windowRow.set(lane: direction, to: Int64(events.open(at: time, flow: flow, direction: direction)))
+        state.windowStart.set(lane: direction, to: time)
+        state.windowLast.set(lane: direction, to: time)
+        state.windowBytes.set(lane: direction, to: bytes)
     }
 
     /// Reads what the payload says about the flow: DNS answers, a TLS ClientHello's server
@@ -236,7 +236,7 @@ struct FlowTracker {
             message.contentLength = head.contentLength
             message.bodyBytes = head.bodyStart.map { length - Int64($0) } ?? 0
             if head.isRequest, state.httpHost == 0 { state.httpHost = message.host }
-            state.httpMessage[direction] = Int32(truncatingIfNeeded: http.append(message))
+            state.httpMessage.set(lane: direction, to: Int32(truncatingIfNeeded: http.append(message)))
         } else if state.httpMessage[direction] >= 0 {
             http.addBodyBytes(length, to: Int(state.httpMessage[direction]))
         }
