@@ -133,24 +133,31 @@ struct CaptureReader {
             tracker.tally.largestStepBack = max(tracker.tally.largestStepBack, cursor.previous - time)
         }
         cursor.previous = time
-        let problem: FrameProblem?
+        // A packet the reading thread decoded goes to the tracker from the batch as it is:
+        // copied into the cursor first, it was read back in wider loads than it was written,
+        // each waiting for the copy's stores to retire.
         if let decoded {
-            cursor.decoded = decoded.packet
-            problem = decoded.problem
+            track(decoded.packet, problem: decoded.problem, frame: frame, wire: wire, time: time)
         } else {
-            problem = decoder.decode(frame, wire: wire, into: &cursor.decoded)
+            let problem = decoder.decode(frame, wire: wire, into: &cursor.decoded)
+            track(cursor.decoded, problem: problem, frame: frame, wire: wire, time: time)
         }
+    }
+
+    /// Counts a packet that was not decoded, or hands a decoded one to the flow tracker.
+    @inline(__always)
+    private mutating func track(_ packet: DecodedPacket, problem: FrameProblem?, frame: UnsafeRawBufferPointer, wire: Int, time: Nanoseconds) {
         if let problem {
             count(problem, packet: packets, bytes: Int64(wire))
             return
         }
-        if cursor.decoded.isFragment {
+        if packet.isFragment {
             tracker.tally.fragments.add(packet: packets, ())
-        } else if cursor.decoded.transportMissing {
+        } else if packet.transportMissing {
             tracker.tally.cut.add(packet: packets, ())
         }
-        let frameBytes = Int64(wire - cursor.decoded.pseudoHeaderBytes)
-        tracker.add(cursor.decoded, frame: frame, time: time, frameBytes: frameBytes, number: packets)
+        let frameBytes = Int64(wire - packet.pseudoHeaderBytes)
+        tracker.add(packet, frame: frame, time: time, frameBytes: frameBytes, number: packets)
     }
 
     /// A packet time on the timeline's clock: nanoseconds since the first packet.
