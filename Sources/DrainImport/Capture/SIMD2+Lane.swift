@@ -3,7 +3,7 @@ extension SIMD2 where Scalar: FixedWidthInteger {
     /// `vector[index] = value` with an index known only at run time writes the lane to memory
     /// and reads the vector back whole, and that read waits for the narrower write to retire (a
     /// store-forwarding stall): on the sessions capture such stalls in a flow's per-direction
-    /// counters were about half of `FlowTracker.add`'s own time.
+    /// counters were about two thirds of `FlowTracker.add`'s own time.
     @inline(__always)
     mutating func set(lane index: Int, to value: Scalar) {
         let first = index == 0
