@@ -138,7 +138,8 @@ let package = Package(
         .testTarget(
             name: "DrainImportTests",
             dependencies: [
-                "DrainImport", "DrainTrace", "DrainModel", "CPcap", "DrainTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "DrainImport", "DrainTrace", "DrainTraceWriter", "DrainModel", "CPcap", "DrainTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             exclude: ["Fixtures"]

@@ -1,4 +1,5 @@
 import DrainTrace
+import DrainTraceWriter
 import Testing
 
 @testable import DrainImport
@@ -15,9 +16,10 @@ struct ConnectionLabelTests {
             transport: transport)
         let state = FlowState(key: key, generation: generation, link: .unspecified, time: 0, fromA: true)
         // Appended after what the buffer holds, as when it is reused.
-        var bytes = Array("> ".utf8)
-        FlowTracker.appendConnectionLabel(state, deviceIsA: deviceIsA, to: &bytes)
-        return String(decoding: bytes.dropFirst(2), as: UTF8.self)
+        var line = JSONLine()
+        line.raw("> ")
+        FlowTracker.appendConnectionLabel(state, deviceIsA: deviceIsA, to: &line)
+        return String(decoding: line.bytes.dropFirst(2), as: UTF8.self)
     }
 
     @Test func tcpAndUDPCarryPortsDeviceSideFirst() throws {
@@ -47,8 +49,9 @@ struct ConnectionLabelTests {
 
     @Test(arguments: [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 65535, 100_000, Int(UInt32.max), Int.max])
     func decimalsReadAsSwiftWritesThem(value: Int) {
-        var bytes: [UInt8] = []
-        bytes.appendDecimal(value)
-        #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+        // The labels' ports, octets and generations are written by `JSONLine.unsigned`.
+        var line = JSONLine()
+        line.unsigned(UInt64(value))
+        #expect(String(decoding: line.bytes, as: UTF8.self) == String(value))
     }
 }

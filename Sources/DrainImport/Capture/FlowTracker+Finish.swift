@@ -1,4 +1,5 @@
 import DrainTrace
+import DrainTraceWriter
 
 extension FlowTracker {
     /// Writes the capture into `timeline`: the flow table, then the coalesced `net` events in
@@ -19,12 +20,11 @@ extension FlowTracker {
         var connections = [StringID](repeating: 0, count: states.count)
         var links = [LinkKind](repeating: .unspecified, count: states.count)
         func moved(_ time: Nanoseconds) -> Nanoseconds { time == FlowTable.never ? time : time + shift }
-        var text: [UInt8] = []
-        text.reserveCapacity(128)
-        func intern(_ write: (inout [UInt8]) -> Void) -> StringID {
-            text.removeAll(keepingCapacity: true)
+        var text = JSONLine(capacity: 128)
+        func intern(_ write: (inout JSONLine) -> Void) -> StringID {
+            text.removeAll()
             write(&text)
-            return text.withUnsafeBytes { timeline.strings.intern($0) }
+            return text.bytes.withUnsafeBytes { timeline.strings.intern($0) }
         }
         for (index, state) in states.enumerated() {
             let deviceIsA = device.deviceIsA(state)
@@ -114,7 +114,7 @@ extension FlowTracker {
 
     /// Appends `tcp 192.168.1.2:50000 → 93.184.216.34:443`, device side first, to `label`;
     /// ` #2` and up for a reused 5-tuple.
-    static func appendConnectionLabel(_ state: FlowState, deviceIsA: Bool, to label: inout [UInt8]) {
+    static func appendConnectionLabel(_ state: FlowState, deviceIsA: Bool, to label: inout JSONLine) {
         let key = state.key
         let (local, localPort, remote, remotePort) =
             deviceIsA
@@ -122,34 +122,35 @@ extension FlowTracker {
         let ports = (key.transport == 6 || key.transport == 17 || key.transport == 132) && (localPort != 0 || remotePort != 0)
         func endpoint(_ address: IPAddress, _ port: UInt16) {
             guard ports else { return address.appendText(to: &label) }
-            if !address.isV4 { label.append(UInt8(ascii: "[")) }
+            if !address.isV4 { label.byte(UInt8(ascii: "[")) }
             address.appendText(to: &label)
-            if !address.isV4 { label.append(UInt8(ascii: "]")) }
-            label.append(UInt8(ascii: ":"))
-            label.appendDecimal(Int(port))
+            label.raw(address.isV4 ? ":" : "]:")
+            label.unsigned(UInt64(port))
         }
-        label.append(contentsOf: transportName(key.transport).utf8)
-        label.append(UInt8(ascii: " "))
+        appendTransportName(key.transport, to: &label)
+        label.byte(UInt8(ascii: " "))
         endpoint(local, localPort)
-        label.append(contentsOf: " → ".utf8)
+        label.raw(" → ")
         endpoint(remote, remotePort)
         if state.generation > 1 {
-            label.append(contentsOf: " #".utf8)
-            label.appendDecimal(Int(state.generation))
+            label.raw(" #")
+            label.unsigned(UInt64(state.generation))
         }
     }
 
-    static func transportName(_ number: UInt8) -> String {
+    static func appendTransportName(_ number: UInt8, to label: inout JSONLine) {
         switch number {
-        case 6: "tcp"
-        case 17: "udp"
-        case 1: "icmp"
-        case 58: "icmpv6"
-        case 2: "igmp"
-        case 47: "gre"
-        case 50: "esp"
-        case 132: "sctp"
-        default: "ip-proto-\(number)"
+        case 6: label.raw("tcp")
+        case 17: label.raw("udp")
+        case 1: label.raw("icmp")
+        case 58: label.raw("icmpv6")
+        case 2: label.raw("igmp")
+        case 47: label.raw("gre")
+        case 50: label.raw("esp")
+        case 132: label.raw("sctp")
+        default:
+            label.raw("ip-proto-")
+            label.unsigned(UInt64(number))
         }
     }
 }

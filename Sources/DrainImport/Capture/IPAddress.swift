@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import DrainTraceWriter
 
 /// An IPv4 or IPv6 address in 128 bits. IPv4 addresses are stored IPv4-mapped
 /// (`::ffff:a.b.c.d`), so both families share one fixed-size, hashable value.
@@ -100,30 +101,30 @@ struct IPAddress: Hashable, Comparable, Sendable {
 
     /// The address in its usual text form: `192.168.1.2`, `2001:db8::1` (RFC 5952).
     var text: String {
-        var bytes: [UInt8] = []
-        appendText(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        var line = JSONLine(capacity: 48)
+        appendText(to: &line)
+        return String(decoding: line.bytes, as: UTF8.self)
     }
 
-    /// Appends `text`'s UTF-8 to `bytes`, with no `String` in between: a capture's flows are
+    /// Appends `text`'s UTF-8 to `line`, with no `String` in between: a capture's flows are
     /// labelled by the ten thousand, straight into the string table. IPv4 is written here
     /// (glibc's `inet_ntop` formats it with `sprintf`); IPv6, with its zero-run rules, by
     /// `inet_ntop`. At most 45 bytes.
-    func appendText(to bytes: inout [UInt8]) {
+    func appendText(to line: inout JSONLine) {
         guard isV4 else {
             withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
                 var address = (high.bigEndian, low.bigEndian)
                 guard inet_ntop(AF_INET6, &address, buffer.baseAddress, 64) != nil else {
-                    bytes.append(UInt8(ascii: "?"))
+                    line.byte(UInt8(ascii: "?"))
                     return
                 }
-                bytes.append(contentsOf: UnsafeRawBufferPointer(start: buffer.baseAddress, count: strlen(buffer.baseAddress!)))
+                line.raw(UnsafeRawBufferPointer(start: buffer.baseAddress, count: strlen(buffer.baseAddress!)))
             }
             return
         }
         for shift in stride(from: 24, through: 0, by: -8) {
-            if shift != 24 { bytes.append(UInt8(ascii: ".")) }
-            bytes.appendDecimal(Int((v4Value >> UInt32(shift)) & 0xFF))
+            if shift != 24 { line.byte(UInt8(ascii: ".")) }
+            line.unsigned(UInt64((v4Value >> UInt32(shift)) & 0xFF))
         }
     }
 
