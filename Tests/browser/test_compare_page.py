@@ -15,6 +15,7 @@ installs them as root); selenium uses the system chromedriver, never Selenium Ma
 import os
 import pathlib
 import shutil
+import tempfile
 
 import pytest
 
@@ -40,15 +41,23 @@ def browser():
     driver_path = shutil.which("chromedriver")
     if not driver_path or not (shutil.which("chromium") or shutil.which("chromium-browser")):
         pytest.skip("chromium and chromium-driver are not installed (scripts/setup installs them as root)")
+    # Chromium leaves its profile lock's folder (org.chromium.Chromium.*) in TMPDIR when it
+    # quits: the profile and TMPDIR are in a folder of the fixture's own, removed afterwards.
+    scratch = tempfile.mkdtemp(prefix="drain-chromium-")
     options = webdriver.ChromeOptions()
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1000"):
         options.add_argument(argument)
+    options.add_argument(f"--user-data-dir={scratch}/profile")
     options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    service = Service(executable_path=driver_path, env={**os.environ, "TMPDIR": scratch})
+    driver = webdriver.Chrome(service=service, options=options)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    yield driver
-    driver.quit()
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def load(driver, name, width=1280):
