@@ -36,6 +36,32 @@ import Testing
         #expect(text { $0.real(1e-07) } == "1e-07")
     }
 
+    /// Each piece lands after the text so far, whatever its bound: raw text of one and of
+    /// several bytes, numbers of one digit and of twenty, and a string whose bound
+    /// is larger than the room a formatter gets on the stack.
+    @Test func piecesAppendAfterTheTextSoFar() {
+        let long = String(repeating: "\u{1}", count: 400)
+        let built = text { line in
+            line.raw("tcp")
+            line.byte(UInt8(ascii: " "))
+            line.raw(" → ")
+            line.unsigned(0)
+            line.raw("")
+            line.integer(Int64.min)
+            line.string(long)
+            line.raw("]:")
+            line.unsigned(443)
+        }
+        let escaped = "\"" + String(repeating: "\\u0001", count: 400) + "\""
+        #expect(built == "tcp  → 0-9223372036854775808" + escaped + "]:443")
+        var line = JSONLine(capacity: 0)
+        for value in 0..<1000 { line.unsigned(UInt64(value)) }
+        #expect(line.count == 10 + 90 * 2 + 900 * 3)
+        line.removeAll()
+        line.unsigned(7)
+        #expect(line.bytes == [UInt8(ascii: "7")])
+    }
+
     @Test func stringsEscapeQuotesBackslashesAndControlCharacters() {
         #expect(text { $0.string("a\"b\\c\n\r\t\u{1}\u{1F}\u{7F}é") } == #""a\"b\\c\n\r\t\u0001\u001F\u007Fé""#)
         #expect(text { $0.string("nul \u{0} bell \u{7}") } == #""nul \u0000 bell \u0007""#)
