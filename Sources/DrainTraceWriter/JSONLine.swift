@@ -27,9 +27,9 @@ public struct JSONLine: Sendable {
     /// Runs `body` on a formatter over room for `bound` more bytes, and keeps what it writes.
     /// `body` must write at most `bound` bytes.
     public mutating func format(bound: Int, _ body: (inout JSONFormatter) -> Void) {
-        // Formatted in scratch room (on the stack unless `bound` is large) and copied once:
-        // padding the array with `bound` zeros and trimming them afterwards went through an
-        // unspecialised element-by-element append, a third of a short number's cost.
+        // Formatted in scratch room (on the stack when it fits) and copied once: padding the
+        // array with `bound` zeros and trimming them afterwards went through an element-by-element
+        // append that took more samples than the formatting itself when labels were written.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bound, 1)) { scratch in
             var formatter = JSONFormatter(scratch.baseAddress!)
             body(&formatter)

@@ -37,8 +37,8 @@ import Testing
     }
 
     /// Each piece lands after the text so far, whatever its bound: raw text of one and of
-    /// several bytes, numbers of one digit and of twenty, and a string whose bound
-    /// is larger than the room a formatter gets on the stack.
+    /// several bytes, numbers of one digit and of twenty, and a string whose bound runs to
+    /// kilobytes.
     @Test func piecesAppendAfterTheTextSoFar() {
         let long = String(repeating: "\u{1}", count: 400)
         let built = text { line in
