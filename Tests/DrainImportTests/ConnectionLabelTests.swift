@@ -46,12 +46,4 @@ struct ConnectionLabelTests {
         #expect(try label("10.0.0.1", 1, "10.0.0.2", 2, generation: 10) == "tcp 10.0.0.1:1 → 10.0.0.2:2 #10")
         #expect(try label("10.0.0.1", 1, "10.0.0.2", 2, generation: .max) == "tcp 10.0.0.1:1 → 10.0.0.2:2 #4294967295")
     }
-
-    @Test(arguments: [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 65535, 100_000, Int(UInt32.max), Int.max])
-    func decimalsReadAsSwiftWritesThem(value: Int) {
-        // The labels' ports, octets and generations are written by `JSONLine.unsigned`.
-        var line = JSONLine()
-        line.unsigned(UInt64(value))
-        #expect(String(decoding: line.bytes, as: UTF8.self) == String(value))
-    }
 }

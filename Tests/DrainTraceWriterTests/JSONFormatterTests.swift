@@ -36,6 +36,12 @@ import Testing
         #expect(text { $0.real(1e-07) } == "1e-07")
     }
 
+    /// Connection labels write their ports, octets and generations with `unsigned`.
+    @Test(arguments: [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 65535, 100_000, Int(UInt32.max), Int.max])
+    func decimalsReadAsSwiftWritesThem(value: Int) {
+        #expect(text { $0.unsigned(UInt64(value)) } == String(value))
+    }
+
     /// Each piece lands after the text so far, whatever its bound: raw text of one and of
     /// several bytes, numbers of one digit and of twenty, and a string whose bound runs to
     /// kilobytes.
