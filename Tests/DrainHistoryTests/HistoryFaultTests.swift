@@ -83,8 +83,10 @@ func stepUntilStored(moreThan count: Int, process: Process, watcher: RunStore) a
     var step = 2
     var steps = 0
     while true {
+        // A blocking sleep: a task's sleep ends only when the test pool next runs the task,
+        // which beside the other tests can be seconds later, with the process running all along.
         kill(process.processIdentifier, SIGCONT)
-        try await Task.sleep(for: .milliseconds(step))
+        usleep(UInt32(step) * 1_000)
         kill(process.processIdentifier, SIGSTOP)
         steps += 1
         if steps % 1_000 == 0 { step = min(2 * step, 64) }
@@ -149,6 +151,8 @@ func writeHeavyReports(_ count: Int, first: Int, prefix: String, in folder: URL)
             for attempt in 1...3 {
                 let reports = try writeHeavyReports(40, first: attempt * 1_000, prefix: "kill\(attempt)", in: store.folder)
                 let writer = try startDrain(["gate"] + reports + ["--scenario", "killed", "--store", store.url, "-q"], store: store)
+                // Stopped at once, with no suspension before: it runs only in the steps below.
+                kill(writer.processIdentifier, SIGSTOP)
                 // Kill it as soon as its first run is in, while the others are being written.
                 let before = stored
                 try await stepUntilStored(moreThan: before, process: writer, watcher: watcher)
@@ -196,6 +200,7 @@ func writeHeavyReports(_ count: Int, first: Int, prefix: String, in folder: URL)
         // let drain go on.
         let watcher = try await store.open(.write)
         try process.run()
+        kill(process.processIdentifier, SIGSTOP)
         try await stepUntilStored(moreThan: 0, process: process, watcher: watcher)
         await watcher.close()
         _ = try await offCooperativePool { try PostgresCluster.command(["bash", script, "kill", directory.path]) }
