@@ -67,6 +67,34 @@ public struct RowSet: Sendable, Equatable {
         }
     }
 
+    /// Adds the rows of `other` after the last, each a member where it is one in `other`: a
+    /// word of `other` at a time, shifted into place when this set's last word is part full.
+    /// O(other.count / 64).
+    public mutating func append(contentsOf other: RowSet) {
+        precondition(rows + other.rows < Int(UInt32.max), "a row set numbers its members in 32 bits")
+        reserveCapacity(rows + other.rows)
+        var remaining = other.rows
+        // Bits past a set's last row are zero, so a whole word can be shifted in.
+        for word in other.bits {
+            let count = min(64, remaining)
+            let shift = rows & 63
+            if shift == 0 {
+                bits.append(0)
+                before.append(UInt32(truncatingIfNeeded: members))
+            }
+            bits[bits.count - 1] |= word << UInt64(shift)
+            let fitting = 64 - shift
+            if count > fitting {
+                let low = word & ((1 << UInt64(fitting)) &- 1)
+                bits.append(word >> UInt64(fitting))
+                before.append(UInt32(truncatingIfNeeded: members + low.nonzeroBitCount))
+            }
+            members += word.nonzeroBitCount
+            rows += count
+            remaining -= count
+        }
+    }
+
     /// Adds `count` rows after the last, all members or none: whole words of 64 rows at a time
     /// once the last word is full. O(count / 64).
     public mutating func append(repeating isMember: Bool, count: Int) {

@@ -36,6 +36,12 @@ public struct SparseColumn<Element: SparseColumnElement>: RandomAccessCollection
         stored.reserveCapacity(rows)
     }
 
+    /// Whether every row holds `value`: O(1) for the default, O(stored values) for another.
+    public func isEvery(_ value: Element) -> Bool {
+        if value.isIdentical(to: defaultValue) { return stored.memberCount == 0 }
+        return stored.memberCount == stored.count && values.allSatisfy { $0.isIdentical(to: value) }
+    }
+
     /// Gives back the room the stored values grew beyond their count (`Array.releaseUnusedCapacity`).
     public mutating func releaseUnusedCapacity() {
         values.releaseUnusedCapacity()
@@ -43,11 +49,30 @@ public struct SparseColumn<Element: SparseColumnElement>: RandomAccessCollection
 
     /// Appends every row of `other`, each value through `transform`, and empties `other`: the
     /// stored values take one allocation of their exact size instead of doubling, and none of
-    /// `other`'s storage is kept. O(other.count).
+    /// `other`'s storage is kept. When both columns have the same default and `transform` keeps
+    /// every stored value apart from it, `other`'s row set is appended a word at a time and its
+    /// values in one pass: O(other.count / 64 + stored values); otherwise row by row, O(other.count).
     public mutating func append(movingRowsOf other: inout SparseColumn, transform: (Element) -> Element = { $0 }) {
         stored.reserveCapacity(stored.count + other.count)
         values.reserveCapacity(values.count + other.values.count)
-        for element in other { append(transform(element)) }
+        let start = values.count
+        var bulk = other.defaultValue.isIdentical(to: defaultValue)
+        if bulk {
+            for value in other.values {
+                let moved = transform(value)
+                if moved.isIdentical(to: defaultValue) {
+                    bulk = false
+                    break
+                }
+                values.append(moved)
+            }
+        }
+        if bulk {
+            stored.append(contentsOf: other.stored)
+        } else {
+            values.removeSubrange(start...)
+            for element in other { append(transform(element)) }
+        }
         other = SparseColumn(defaultValue: other.defaultValue)
     }
 

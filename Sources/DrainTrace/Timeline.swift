@@ -311,7 +311,7 @@ public struct Timeline: Sendable {
     }
 
     private mutating func retagInput(_ index: UInt16) {
-        if input.contains(where: { $0 != index }) {
+        if !input.isEvery(index) {
             input = SparseColumn(repeatElement(index, count: time.count), defaultValue: input.defaultValue)
         }
     }

@@ -103,6 +103,60 @@ import Testing
         #expect(third.count == before + count && (before..<before + count).allSatisfy { third.place(of: $0) != nil })
     }
 
+    /// A set appended to another, a word at a time, is the set that appending its rows one at a
+    /// time makes, wherever in a word the first set ends and whatever the second's last word holds.
+    @Test(arguments: [0, 1, 63, 64, 100], [0, 1, 63, 64, 65, 130, 200])
+    func aSetAppendedWholeEqualsItsRowsAppendedOneByOne(before: Int, count: Int) {
+        let isMember = { (row: Int) in row % 5 != 2 || (64..<128).contains(row) }
+        let other = RowSet(count: count, isMember: isMember)
+        var whole = RowSet(count: before) { $0 % 3 == 0 }
+        var oneByOne = whole
+        whole.append(contentsOf: other)
+        for row in 0..<count { oneByOne.append(isMember(row)) }
+        #expect(whole == oneByOne)
+        #expect((0..<count).allSatisfy { (whole.place(of: before + $0) != nil) == isMember($0) })
+        // A set of every row, appended to a set that ends inside a word.
+        var full = RowSet(count: before) { _ in false }
+        full.append(contentsOf: RowSet(count: count) { _ in true })
+        #expect(full.memberCount == count && full.count == before + count)
+        #expect((0..<count).allSatisfy { full.place(of: before + $0) == $0 })
+    }
+
+    /// Moving a later column's rows onto a column gives the values that appending them one by one
+    /// gives: through the bulk path when the transform keeps stored values apart from the
+    /// default, and row by row when it maps one onto the default or the defaults differ.
+    @Test(arguments: [0, 37, 64])
+    func rowsMovedFromAnotherColumnEqualThoseAppendedOneByOne(before: Int) {
+        let head: [UInt32] = (0..<before).map { $0 % 4 == 0 ? 0 : UInt32($0) }
+        let later: [UInt32] = (0..<150).map { $0 % 6 == 1 ? 0 : UInt32($0 % 9) + 1 }
+        let shifted = { (value: UInt32) in value + 100 }
+        let cases: [((UInt32) -> UInt32, [UInt32])] = [(shifted, later.map { $0 == 0 ? 0 : $0 + 100 }), ({ $0 == 5 ? 0 : $0 }, later.map { $0 == 5 ? 0 : $0 })]
+        for (transform, expected) in cases {
+            var column = SparseColumn(head, defaultValue: 0)
+            var other = SparseColumn(later, defaultValue: 0)
+            column.append(movingRowsOf: &other, transform: { $0 == 0 ? 0 : transform($0) })
+            #expect(column == head + expected)
+            #expect(column.stored.memberCount == (head + expected).filter { $0 != 0 }.count)
+            #expect(other.isEmpty)
+        }
+        // A later column with another default: its default rows are values here.
+        var column = SparseColumn(head, defaultValue: 0)
+        var other = SparseColumn(later, defaultValue: 3)
+        column.append(movingRowsOf: &other)
+        #expect(column == head + later)
+        #expect(column.stored.memberCount == (head + later).filter { $0 != 0 }.count)
+    }
+
+    @Test func aColumnKnowsWhetherEveryRowHoldsOneValue() {
+        #expect(SparseColumn(repeatElement(UInt16(0), count: 200), defaultValue: 0).isEvery(0))
+        #expect(!SparseColumn(repeatElement(UInt16(0), count: 200), defaultValue: 0).isEvery(1))
+        #expect(SparseColumn(repeatElement(UInt16(2), count: 200), defaultValue: 0).isEvery(2))
+        #expect(!SparseColumn([UInt16](repeating: 2, count: 199) + [0], defaultValue: 0).isEvery(2))
+        #expect(!SparseColumn([UInt16](repeating: 2, count: 199) + [3], defaultValue: 0).isEvery(2))
+        #expect(!SparseColumn([UInt16](repeating: 0, count: 199) + [3], defaultValue: 0).isEvery(0))
+        #expect(SparseColumn<UInt16>(defaultValue: 0).isEvery(5))
+    }
+
     @Test func aBlockOfValuesAllKeptIsTakenOverByAnEmptyColumn() {
         var block = (1...130).map(Int64.init)
         let storage = block.withUnsafeBufferPointer { $0.baseAddress }
