@@ -48,6 +48,51 @@ struct PricerTests {
         #expect(abs(two.costs.bins.reduce(0, +) - rowTotal) <= 1e-6 * rowTotal)
     }
 
+    /// A long work pass is priced in pieces of rows: every row's joules are the same as in one
+    /// piece, and so are the sums (within the `Float` rounding of the aggregation core); for a
+    /// given cut, the result is the same on one thread or two. A sensor and a location request
+    /// open across the cuts are charged once, from start to stop.
+    @Test(arguments: [1, 999, 1_000, 1_777])
+    func workPricedInPiecesEqualsOnePass(pieceRows: Int) {
+        var builder = TimelineBuilder()
+        builder.sensor(0.2, kind: "accelerometer", .start)
+        builder.location(0.3, .start, accuracyMeters: 5)
+        for index in 0..<1_000 {
+            let t = Double(index) * 0.05
+            builder.cpu(t, duration: 0.01 + Double(index % 4) * 0.001, name: index % 3 == 0 ? "decode" : nil, thread: "main")
+            if index % 2 == 0 { builder.timer(t + 0.001, name: "poll", interval: 1) }
+            if index % 5 == 0 { builder.disk(t + 0.002, .write, bytes: Int64(512 * (index % 7 + 1)), path: "/tmp/cache") }
+            if index % 9 == 0 { builder.net(t + 0.003, .tx, bytes: 900, host: "api.example.com", link: .cellular) }
+        }
+        builder.sensor(40, kind: "accelerometer", .stop)
+        let timeline = builder.build(end: 60)
+        let pricer = Pricer(model: model)
+        let whole = pricer.price(timeline, grid: nil, threads: 1, workPieceRows: .max, alongside: {}).priced
+        let ranges = Pricer.workRanges(rows: timeline.count, pieceRows: pieceRows)
+        #expect(ranges.count == max(1, timeline.count / pieceRows))
+        #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == timeline.count)
+        #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
+        let one = pricer.price(timeline, grid: nil, threads: 1, workPieceRows: pieceRows, alongside: {}).priced
+        let two = pricer.price(timeline, grid: nil, threads: 2, workPieceRows: pieceRows, alongside: {}).priced
+        #expect(one.eventEnergy == whole.eventEnergy && two.eventEnergy == whole.eventEnergy)
+        #expect(one.costs.totals == two.costs.totals && one.costs.bins == two.costs.bins)
+        #expect(one.costs.grid == whole.costs.grid && one.radio == whole.radio)
+        func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-6 * max(abs(a), abs(b), 1e-12) }
+        #expect(zip(one.costs.totals, whole.costs.totals).allSatisfy { near($0, $1) })
+        #expect(zip(one.costs.bins, whole.costs.bins).allSatisfy { near($0, $1) })
+        for category in EnergyCategory.allCases {
+            let pieces = one.costs.charges(for: category)
+            let single = whole.costs.charges(for: category)
+            #expect(pieces.map(\.key) == single.map(\.key) && pieces.map(\.entries) == single.map(\.entries))
+            #expect(zip(pieces, single).allSatisfy { near($0.energyJ, $1.energyJ) })
+            #expect(pieces == two.costs.charges(for: category))
+        }
+        // The accelerometer ran 39.8 s, location at best accuracy 59.7 s (to the run's end).
+        #expect(near(categoryJoules(one, .sensors), 39.8 * model.sensors.accelerometerW.value))
+        #expect(near(categoryJoules(one, .location), 59.7 * model.location.bestW.value))
+        #expect(categoryJoules(one, .cpu) > 0 && categoryJoules(one, .polling) > 0 && categoryJoules(one, .disk) > 0)
+    }
+
     /// Work handed to `price(_:grid:threads:alongside:)` runs beside the passes and changes
     /// nothing of the priced run.
     @Test func workAlongsidePricingChangesNothing() {

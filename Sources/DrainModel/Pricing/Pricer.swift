@@ -27,9 +27,11 @@ public struct Pricer: Sendable {
     /// chart's, `BinGrid(chartOf:)`); ledger entries cover at most an eighth of a bin each
     /// (`CostLedger.resolution(forBinWidth:)`), so energy lands in the bins where it was spent.
     ///
-    /// Two passes, on up to `threads` threads: one drives the radios with the `net` events, the
-    /// other prices every other event. They price disjoint categories, so adding their
-    /// summaries is exact and the result is the same for any thread count.
+    /// Passes on up to `threads` threads: one drives the radios with the `net` events and
+    /// prices sensors and location, the others price every other event, in pieces of
+    /// `workPieceRows` rows that the threads take in turn (a trace's work pass is most of its
+    /// pricing). Where the pieces are cut depends on the timeline alone, so the result is the
+    /// same for any thread count; the radio pass and the work pieces price disjoint categories.
     public func price(
         _ timeline: Timeline, grid: BinGrid? = nil, threads: Int = ParallelWork.defaultThreads()
     ) -> PricedTimeline {
@@ -43,25 +45,53 @@ public struct Pricer: Sendable {
         _ timeline: Timeline, grid: BinGrid? = nil, threads: Int = ParallelWork.defaultThreads(),
         alongside extra: @Sendable () -> Extra
     ) -> (priced: PricedTimeline, extra: Extra) {
+        price(timeline, grid: grid, threads: threads, workPieceRows: Self.workPieceRows, alongside: extra)
+    }
+
+    /// `price(_:grid:threads:alongside:)` with work pieces of `workPieceRows` rows.
+    func price<Extra>(
+        _ timeline: Timeline, grid: BinGrid?, threads: Int, workPieceRows: Int, alongside extra: @Sendable () -> Extra
+    ) -> (priced: PricedTimeline, extra: Extra) {
         let grid = grid ?? BinGrid(chartOf: timeline)
         var eventEnergy = [Double](repeating: 0, count: timeline.count)
+        let workRanges = Self.workRanges(rows: timeline.count, pieceRows: workPieceRows)
+        // The radio pass and the extra work first: on a capture they are the long ones.
         var pieces = eventEnergy.withUnsafeMutableBufferPointer { rows in
             let shared = RowEnergy(rows: rows)
-            return ParallelWork.map(3, threads: threads) { piece -> PricingPiece<Extra> in
-                guard piece < 2 else { return .extra(extra()) }
+            return ParallelWork.map(2 + workRanges.count, threads: threads) { piece -> PricingPiece<Extra> in
+                guard piece != 1 else { return .extra(extra()) }
                 var priced = PricingAccumulator(timeline: timeline, grid: grid, eventEnergy: shared)
-                if piece == 0 { priceWork(timeline, into: &priced) } else { priceRadio(timeline, into: &priced) }
+                if piece == 0 {
+                    priceRadio(timeline, into: &priced)
+                    priceOpenEnded(timeline, into: &priced)
+                } else {
+                    priceWork(timeline, rows: workRanges[piece - 2], into: &priced)
+                }
                 return .pass(priced)
             }
         }
-        guard case .pass(var work) = pieces[0], case .pass(var radioPass) = pieces[1], case .extra(let extraResult) = pieces[2]
-        else { preconditionFailure("pieces 0 and 1 are the passes, 2 the extra work") }
-        pieces = []
+        guard case .pass(var radioPass) = pieces[0], case .extra(let extraResult) = pieces[1]
+        else { preconditionFailure("piece 0 is the radio pass, 1 the extra work") }
         let radio = RadioActivity(segments: radioPass.takeSegments(), promotions: radioPass.promotions)
         let end = max(timeline.end, radio.attributedEnd ?? timeline.end)
-        var costs = work.closeCosts(at: end)
-        costs.add(radioPass.closeCosts(at: end))
+        var costs = radioPass.closeCosts(at: end)
+        for index in 2..<pieces.count {
+            guard case .pass(var work) = pieces[index] else { preconditionFailure("pieces from 2 on are work pieces") }
+            costs.add(work.closeCosts(at: end))
+        }
+        pieces = []
         return (PricedTimeline(timeline: timeline, costs: costs, eventEnergy: eventEnergy, radio: radio), extraResult)
+    }
+
+    /// Rows of a work piece: fewer rows are priced in one piece, more are cut into pieces of
+    /// about this many.
+    static let workPieceRows = 1 << 20
+
+    /// The row ranges of the work pieces of a timeline of `rows` rows: one piece up to
+    /// `pieceRows` rows, then as many pieces of equal size as that size allows.
+    static func workRanges(rows: Int, pieceRows: Int) -> [Range<Int>] {
+        let count = max(1, rows / max(1, pieceRows))
+        return (0..<count).map { piece in rows * piece / count..<rows * (piece + 1) / count }
     }
 
     /// What a piece of `price(_:grid:threads:alongside:)` gives.
@@ -89,14 +119,12 @@ public struct Pricer: Sendable {
         priced.promotions = radios.promotions
     }
 
-    /// The pass over every event but `net`: CPU, wakeups, timers and polls, disk, display,
-    /// sensors and location.
-    private func priceWork(_ timeline: Timeline, into priced: inout PricingAccumulator) {
-        var openSensors: [StringID: (row: Int, power: Double)] = [:]
-        var openLocation: (row: Int, power: Double)?
+    /// A piece of the pass over every event but `net`, sensors and location: CPU, wakeups,
+    /// timers and polls, disk and display, each priced on its own.
+    private func priceWork(_ timeline: Timeline, rows: Range<Int>, into priced: inout PricingAccumulator) {
         let wakeup = model.cpu.wakeupJ.value
         let active = model.cpu.activeW.value
-        for row in 0..<timeline.count {
+        for row in rows {
             let time = timeline.time[row]
             var joules = 0.0
             var category = EnergyCategory.cpu
@@ -123,6 +151,21 @@ public struct Pricer: Sendable {
                 category = .display
                 duration = timeline.duration[row]
                 joules = Clock.seconds(duration) * model.display.gpuW.value
+            case .net, .sensor, .location, .lifecycle, .memory, .memoryWarning, .resource, .backgroundTask, .idleTimer, .mark,
+                .unknown:
+                continue
+            }
+            priced.add(row: row, time: time, duration: duration, category: category, joules: joules, key: key)
+        }
+    }
+
+    /// Sensors and location: each is charged from its start to its stop (or the end of the run),
+    /// so the whole run is one pass.
+    private func priceOpenEnded(_ timeline: Timeline, into priced: inout PricingAccumulator) {
+        var openSensors: [StringID: (row: Int, power: Double)] = [:]
+        var openLocation: (row: Int, power: Double)?
+        for row in 0..<timeline.count {
+            switch timeline.kind[row] {
             case .sensor:
                 let kind = timeline.label[row]
                 if timeline.code[row] == Action.start.rawValue {
@@ -130,25 +173,22 @@ public struct Pricer: Sendable {
                         openSensors[kind] = (row, sensorPower(kind: timeline.strings[kind]))
                     }
                 } else if let open = openSensors.removeValue(forKey: kind) {
-                    spend(open, until: time, category: .sensors, key: kind, into: &priced, timeline)
+                    spend(open, until: timeline.time[row], category: .sensors, key: kind, into: &priced, timeline)
                 }
-                continue
             case .location:
                 if timeline.code[row] == Action.start.rawValue {
                     let power = locationPower(accuracyMeters: timeline.value[row])
                     if let open = openLocation {
-                        spend(open, until: time, category: .location, key: 0, into: &priced, timeline)
+                        spend(open, until: timeline.time[row], category: .location, key: 0, into: &priced, timeline)
                     }
                     openLocation = (row, power)
                 } else if let open = openLocation {
-                    spend(open, until: time, category: .location, key: 0, into: &priced, timeline)
+                    spend(open, until: timeline.time[row], category: .location, key: 0, into: &priced, timeline)
                     openLocation = nil
                 }
-                continue
-            case .net, .lifecycle, .memory, .memoryWarning, .resource, .backgroundTask, .idleTimer, .mark, .unknown:
+            default:
                 continue
             }
-            priced.add(row: row, time: time, duration: duration, category: category, joules: joules, key: key)
         }
         for (kind, open) in openSensors.sorted(by: { $0.value.row < $1.value.row }) {
             spend(open, until: timeline.end, category: .sensors, key: kind, into: &priced, timeline)
