@@ -16,6 +16,14 @@ public struct EventKindSet: Sendable, Equatable, ExpressibleByArrayLiteral {
     public func contains(_ kind: EventKind) -> Bool {
         bits & (1 << UInt64(kind.rawValue & 63)) != 0
     }
+
+    /// 1 when the set contains `kind`, 0 when not: computed without a branch, for passes over
+    /// every row that count or keep the rows of some kinds (a branch per row mispredicts
+    /// when the kinds interleave).
+    @inline(__always)
+    public func membership(_ kind: EventKind) -> Int {
+        Int(truncatingIfNeeded: (bits &>> UInt64(kind.rawValue & 63)) & 1)
+    }
 }
 
 /// How many events of each kind, counted in a fixed array by raw value.

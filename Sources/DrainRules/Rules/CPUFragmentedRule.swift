@@ -60,7 +60,7 @@ public struct CPUFragmentedRule: Rule {
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
-        let rows = timeline.rows { $0 == .cpu }
+        let rows = timeline.rows(of: [.cpu])
         guard !rows.isEmpty else { return .notApplicable("the run records no CPU slices") }
         let window = context.span(Self.window)
         let minimum = context.count(Self.minEpisodes)

@@ -81,7 +81,7 @@ public struct CPUWakeupsRule: Rule {
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
-        let wakeups = timeline.rows(where: Self.isWakeup)
+        let wakeups = timeline.rows(of: Self.wakeupKinds)
         guard !wakeups.isEmpty else {
             return .notApplicable("the run records no wakeups (no wakeup, timer or poll events)")
         }
@@ -117,9 +117,8 @@ public struct CPUWakeupsRule: Rule {
         return .findings(findings)
     }
 
-    static func isWakeup(_ kind: EventKind) -> Bool {
-        kind == .wakeup || kind == .timer || kind == .poll
-    }
+    /// What the pricer charges a CPU wakeup for.
+    static let wakeupKinds: EventKindSet = [.wakeup, .timer, .poll]
 
     /// What a wakeup is blamed on: a wakeup's source (else its reason), a timer's name, a poll's source.
     static func source(ofRow row: Int, _ timeline: Timeline) -> StringID {

@@ -64,7 +64,7 @@ public struct DrawRateRule: Rule {
     /// and last times. O(events).
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
-        let rows = timeline.rows { $0 == .frame }
+        let rows = timeline.rows(of: [.frame])
         var unchanged = 0
         var unchangedEnergy = 0.0
         var unchangedSpan: (first: Nanoseconds, last: Nanoseconds)?

@@ -83,8 +83,8 @@ public struct MemoryWarningResponseRule: Rule {
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
         // Rows, not copies of their times and footprints: 4 bytes a sample instead of 16.
-        let samples = timeline.rows { $0 == .memory }
-        let warnings = timeline.rows { $0 == .memoryWarning }
+        let samples = timeline.rows(of: [.memory])
+        let warnings = timeline.rows(of: [.memoryWarning])
         func sampleTime(_ index: Int) -> Nanoseconds { timeline.time[Int(samples[index])] }
         func footprint(_ index: Int) -> Int64 { timeline.amount[Int(samples[index])] }
         guard !warnings.isEmpty else { return .notApplicable("the run has no memory warnings") }
