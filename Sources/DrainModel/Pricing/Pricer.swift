@@ -55,31 +55,38 @@ public struct Pricer: Sendable {
         let grid = grid ?? BinGrid(chartOf: timeline)
         var eventEnergy = [Double](repeating: 0, count: timeline.count)
         let workRanges = Self.workRanges(rows: timeline.count, pieceRows: workPieceRows)
-        // The radio pass and the extra work first: on a capture they are the long ones.
+        // Pieces: the first work range, the radio pass, the extra work, then the other work
+        // ranges. On a capture the work is short and its thread goes on to the extra work while
+        // the radio pass runs; on a trace both threads go on to the other work ranges.
         var pieces = eventEnergy.withUnsafeMutableBufferPointer { rows in
             let shared = RowEnergy(rows: rows)
             return ParallelWork.map(2 + workRanges.count, threads: threads) { piece -> PricingPiece<Extra> in
-                guard piece != 1 else { return .extra(extra()) }
+                guard piece != 2 else { return .extra(extra()) }
                 var priced = PricingAccumulator(timeline: timeline, grid: grid, eventEnergy: shared)
-                if piece == 0 {
+                if piece == 1 {
                     priceRadio(timeline, into: &priced)
                     priceOpenEnded(timeline, into: &priced)
                 } else {
-                    priceWork(timeline, rows: workRanges[piece - 2], into: &priced)
+                    priceWork(timeline, rows: workRanges[piece == 0 ? 0 : piece - 2], into: &priced)
                 }
                 return .pass(priced)
             }
         }
-        guard case .pass(var radioPass) = pieces[0], case .extra(let extraResult) = pieces[1]
-        else { preconditionFailure("piece 0 is the radio pass, 1 the extra work") }
+        guard case .pass(var radioPass) = pieces[1], case .extra(let extraResult) = pieces[2]
+        else { preconditionFailure("piece 1 is the radio pass, 2 the extra work") }
+        var work = ([pieces[0]] + pieces[3...]).map { piece -> PricingAccumulator in
+            guard case .pass(let accumulator) = piece else { preconditionFailure("pieces 0 and 3 on are work pieces") }
+            return accumulator
+        }
+        // Each accumulator must have one holder before it is changed: a copy left in `pieces`
+        // would make taking the radio segments copy them, at the run's peak.
+        pieces = []
         let radio = RadioActivity(segments: radioPass.takeSegments(), promotions: radioPass.promotions)
         let end = max(timeline.end, radio.attributedEnd ?? timeline.end)
-        var costs = radioPass.closeCosts(at: end)
-        for index in 2..<pieces.count {
-            guard case .pass(var work) = pieces[index] else { preconditionFailure("pieces from 2 on are work pieces") }
-            costs.add(work.closeCosts(at: end))
-        }
-        pieces = []
+        var costs = work[0].closeCosts(at: end)
+        costs.add(radioPass.closeCosts(at: end))
+        for index in work.indices.dropFirst() { costs.add(work[index].closeCosts(at: end)) }
+        work = []
         return (PricedTimeline(timeline: timeline, costs: costs, eventEnergy: eventEnergy, radio: radio), extraResult)
     }
 
