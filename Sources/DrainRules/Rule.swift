@@ -145,6 +145,12 @@ public struct RuleContext: Sendable {
         return shared.flowRows { FlowRows(shared.flowOfRow { FlowOfRow(timeline) }) }
     }
 
+    /// The app's background stretches (`LifecycleTrack`), found once for all the rules of the
+    /// run. Any rule may read it.
+    var lifecycleTrack: LifecycleTrack {
+        shared.lifecycleTrack { LifecycleTrack(timeline) }
+    }
+
     /// The value in force of one of the rule's parameters, read through the rule's own
     /// declaration (`context[Self.interval]`), so that a misspelt name does not compile. The
     /// engine resolves every parameter the rule lists in its description; the default stands

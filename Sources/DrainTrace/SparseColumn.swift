@@ -53,7 +53,6 @@ public struct SparseColumn<Element: SparseColumnElement>: RandomAccessCollection
     /// every stored value apart from it, `other`'s row set is appended a word at a time and its
     /// values in one pass: O(other.count / 64 + stored values); otherwise row by row, O(other.count).
     public mutating func append(movingRowsOf other: inout SparseColumn, transform: (Element) -> Element = { $0 }) {
-        stored.reserveCapacity(stored.count + other.count)
         values.reserveCapacity(values.count + other.values.count)
         let start = values.count
         var bulk = other.defaultValue.isIdentical(to: defaultValue)
@@ -71,6 +70,7 @@ public struct SparseColumn<Element: SparseColumnElement>: RandomAccessCollection
             stored.append(contentsOf: other.stored)
         } else {
             values.removeSubrange(start...)
+            stored.reserveCapacity(stored.count + other.count)
             for element in other { append(transform(element)) }
         }
         other = SparseColumn(defaultValue: other.defaultValue)

@@ -32,6 +32,41 @@ import Testing
         #expect(alone.addedJoules.filter { $0 > 0 }.count == 200)
     }
 
+    /// The background stretches nine rules read are found once, by the first thread that asks,
+    /// and kept when the rules that read other shared work are done: they are as small as the
+    /// run's lifecycle events.
+    @Test func theLifecycleTrackIsMadeOnceAndKept() {
+        var run = TimelineBuilder()
+        run.lifecycle(0, .active)
+        run.lifecycle(100, .background)
+        run.lifecycle(160, .suspended)
+        run.lifecycle(400, .active)
+        run.lifecycle(900, .background)
+        for index in 0..<50 { run.net(Double(index) * 20, .tx, bytes: 300, host: "api.example.com", link: .wifi) }
+        let model = TestModel.phone
+        let priced = Pricer(model: model).price(run.build(end: 1_000))
+        let second = Clock.nanosecondsPerSecond
+        let shared = SharedRuleWork(readers: [.all])
+        let made = Atomic<Int>(0)
+        let seen = ParallelWork.map(8, threads: 4) { _ in
+            let context = RuleContext(priced: priced, model: model, parameters: [:], shared: shared, reads: [])
+            return shared.lifecycleTrack {
+                made.add(1, ordering: .relaxed)
+                return LifecycleTrack(context.timeline)
+            }
+        }
+        #expect(made.load(ordering: .relaxed) == 1)
+        // Background from 100 s (the suspension at 160 s continues it) to 400 s, and from 900 s
+        // to the end at 1,000 s.
+        #expect(seen.allSatisfy { $0.stretches.map { [$0.start, $0.end] } == [[100 * second, 400 * second], [900 * second, 1_000 * second]] })
+        #expect(seen.allSatisfy { $0.changes == 5 })
+        shared.finishedReading(.all)
+        #expect(shared.held.isEmpty)
+        let context = RuleContext(priced: priced, model: model, parameters: [:], shared: shared, reads: [])
+        #expect(context.lifecycleTrack.backgroundTime(from: 0, to: 1_000 * second) == 400 * second)
+        #expect(made.load(ordering: .relaxed) == 1)
+    }
+
     /// An hour of a 400 B request and a 2 kB answer every 30 s over cellular: NET-PERIODIC's.
     func pollingEvery30Seconds() -> Timeline {
         var run = TimelineBuilder()

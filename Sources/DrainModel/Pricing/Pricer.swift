@@ -55,32 +55,42 @@ public struct Pricer: Sendable {
         let grid = grid ?? BinGrid(chartOf: timeline)
         var eventEnergy = [Double](repeating: 0, count: timeline.count)
         let workRanges = Self.workRanges(rows: timeline.count, pieceRows: workPieceRows)
-        // Pieces: the first work range, the radio pass, the extra work, then the other work
-        // ranges. On a capture the work is short and its thread goes on to the extra work while
-        // the radio pass runs; on a trace both threads go on to the other work ranges.
+        // The first work range goes first, then the radio pass, the extra work and the other
+        // work ranges. On a capture the work is short and its thread goes on to the extra work
+        // while the radio pass runs; on a trace both threads go on to the other work ranges.
+        let tasks = [PricingTask.work(workRanges[0]), .radio, .extra] + workRanges.dropFirst().map { .work($0) }
         var pieces = eventEnergy.withUnsafeMutableBufferPointer { rows in
             let shared = RowEnergy(rows: rows)
-            return ParallelWork.map(2 + workRanges.count, threads: threads) { piece -> PricingPiece<Extra> in
-                guard piece != 2 else { return .extra(extra()) }
+            return ParallelWork.map(tasks.count, threads: threads) { index -> PricingPiece<Extra> in
                 var priced = PricingAccumulator(timeline: timeline, grid: grid, eventEnergy: shared)
-                if piece == 1 {
+                switch tasks[index] {
+                case .work(let rows):
+                    priceWork(timeline, rows: rows, into: &priced)
+                    return .work(priced)
+                case .radio:
                     priceRadio(timeline, into: &priced)
                     priceOpenEnded(timeline, into: &priced)
-                } else {
-                    priceWork(timeline, rows: workRanges[piece == 0 ? 0 : piece - 2], into: &priced)
+                    return .radio(priced)
+                case .extra:
+                    return .extra(extra())
                 }
-                return .pass(priced)
             }
         }
-        guard case .pass(var radioPass) = pieces[1], case .extra(let extraResult) = pieces[2]
-        else { preconditionFailure("piece 1 is the radio pass, 2 the extra work") }
-        var work = ([pieces[0]] + pieces[3...]).map { piece -> PricingAccumulator in
-            guard case .pass(let accumulator) = piece else { preconditionFailure("pieces 0 and 3 on are work pieces") }
-            return accumulator
+        var work: [PricingAccumulator] = []
+        work.reserveCapacity(workRanges.count)
+        var radioPass: PricingAccumulator?
+        var extraResult: Extra?
+        for piece in pieces {
+            switch piece {
+            case .work(let accumulator): work.append(accumulator)
+            case .radio(let accumulator): radioPass = accumulator
+            case .extra(let result): extraResult = result
+            }
         }
         // Each accumulator must have one holder before it is changed: a copy left in `pieces`
         // would make taking the radio segments copy them, at the run's peak.
         pieces = []
+        guard var radioPass = radioPass.take(), let extraResult else { preconditionFailure("every task gives its piece") }
         let radio = RadioActivity(segments: radioPass.takeSegments(), promotions: radioPass.promotions)
         let end = max(timeline.end, radio.attributedEnd ?? timeline.end)
         var costs = work[0].closeCosts(at: end)
@@ -101,9 +111,20 @@ public struct Pricer: Sendable {
         return (0..<count).map { piece in rows * piece / count..<rows * (piece + 1) / count }
     }
 
-    /// What a piece of `price(_:grid:threads:alongside:)` gives.
+    /// A piece of work of `price(_:grid:threads:alongside:)`.
+    private enum PricingTask {
+        /// Every event but `net`, sensors and location in these rows.
+        case work(Range<Int>)
+        /// The radios driven by the `net` events, with sensors and location.
+        case radio
+        /// The caller's work beside pricing.
+        case extra
+    }
+
+    /// What a task gives.
     private enum PricingPiece<Extra> {
-        case pass(PricingAccumulator)
+        case work(PricingAccumulator)
+        case radio(PricingAccumulator)
         case extra(Extra)
     }
 

@@ -26,11 +26,13 @@ public struct SharedReads: OptionSet, Sendable, Hashable {
 /// NET-LATE-CLOSE read the radio attribution, a walk of every `net` event through the radios
 /// (8 bytes per event); four network rules go from flows to their events (`FlowRows`, 4 bytes
 /// per event), which are gathered through the flow of each event (`FlowOfRow`, 4 bytes per
-/// string), which NET-LATE-CLOSE reads too.
+/// string), which NET-LATE-CLOSE reads too. Nine rules judge events by the app's lifecycle
+/// (`LifecycleTrack`, bounded by the lifecycle events), which is found once and kept.
 final class SharedRuleWork: Sendable {
     private let attribution: SharedValue<RadioAttribution>
     private let flowOfRows: SharedValue<FlowOfRow>
     private let flows: SharedValue<FlowRows>
+    private let lifecycle = SharedValue<LifecycleTrack>(readers: 0)
 
     /// `radioAttribution`: the run's, when it was worked out before the rules; taken over, so
     /// that it is freed when its last reader finishes. `readers`: what each rule of the run
@@ -57,6 +59,10 @@ final class SharedRuleWork: Sendable {
             return make()
         }
     }
+
+    /// The background stretches of the run, found by the first rule that asks and kept: a scan
+    /// of every event's kind, small once made.
+    func lifecycleTrack(_ make: () -> LifecycleTrack) -> LifecycleTrack { lifecycle.value(make) }
 
     /// Called by the engine when a rule that declared `pieces` is done with them: after the
     /// last reader of a piece it is dropped (one asked for later would be made again).

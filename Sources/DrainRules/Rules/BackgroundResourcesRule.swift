@@ -82,7 +82,7 @@ public struct BackgroundResourcesRule: Rule {
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
-        let track = LifecycleTrack(timeline)
+        let track = context.lifecycleTrack
         guard !track.stretches.isEmpty else { return .notApplicable("the run never enters the background") }
         var shared: [StringID: Bool] = [:]
         var open: [HoldKey: Nanoseconds] = [:]

@@ -95,7 +95,7 @@ public struct BackgroundTimeRule: Rule {
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
-        let track = LifecycleTrack(timeline)
+        let track = context.lifecycleTrack
         let grace = context.span(Self.grace)
         let maximum = context.span(Self.maxTask)
         // Findings are merged as they are made: a run of days repeats the same few findings thousands of times

@@ -95,7 +95,7 @@ public struct CPUPollingRule: Rule {
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
-        let track = LifecycleTrack(timeline)
+        let track = context.lifecycleTrack
         let limits = Limits(
             maxGap: context.span(Self.maxInterval),
             minCount: context.count(Self.minCount),

@@ -85,7 +85,7 @@ public struct CPUWakeupsRule: Rule {
         guard !wakeups.isEmpty else {
             return .notApplicable("the run records no wakeups (no wakeup, timer or poll events)")
         }
-        let track = LifecycleTrack(timeline)
+        let track = context.lifecycleTrack
         // Rates are over the time the run was observed: time gaps count in neither state.
         let gaps = timeline.gaps
         let backgroundTime =

@@ -85,7 +85,7 @@ public struct IdleTimerRule: Rule {
         }
         guard events > 0 else { return .notApplicable("the run records no idle-timer events") }
         if let start = disabledSince { spans.append((start, timeline.end, false)) }
-        let track = LifecycleTrack(timeline)
+        let track = context.lifecycleTrack
         let limit = context.span(Self.maxDisabled)
         return .findings(spans.compactMap { span in
             let foreground = span.end - span.start - track.backgroundTime(from: span.start, to: span.end)

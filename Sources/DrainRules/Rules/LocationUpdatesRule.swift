@@ -107,7 +107,7 @@ public struct LocationUpdatesRule: Rule {
             session.end = timeline.end
             sessions.append(session)
         }
-        let track = LifecycleTrack(timeline)
+        let track = context.lifecycleTrack
         let longest = context.span(Self.maxOn), grace = context.span(Self.backgroundGrace)
         let best = context[Self.bestAccuracyM]
         return .findings(sessions.compactMap { session in

@@ -89,7 +89,7 @@ public struct MemoryBackgroundRule: AggregateRule {
 
     public func evaluateEvents(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
-        let track = LifecycleTrack(timeline)
+        let track = context.lifecycleTrack
         guard !track.stretches.isEmpty else { return .notApplicable("the run never enters the background") }
         let delay = context.span(Self.delay)
         var peak: Sample?

@@ -96,7 +96,7 @@ public struct NetBackgroundRule: Rule {
 
     public func evaluate(_ context: RuleContext) -> RuleOutcome {
         let timeline = context.timeline
-        let track = LifecycleTrack(timeline)
+        let track = context.lifecycleTrack
         guard !track.isEmpty else {
             return .notApplicable("the run has no lifecycle events: this rule needs a trace with the app's states on the same timeline as its traffic")
         }

@@ -90,7 +90,7 @@ public struct SensorIdleRule: Rule {
         guard events > 0 else { return .notApplicable("the run records no sensor events") }
         for start in open.values { sessions.append(Session(startRow: start, end: timeline.end, stopped: false)) }
         sessions.sort { $0.startRow < $1.startRow }
-        let track = LifecycleTrack(timeline)
+        let track = context.lifecycleTrack
         let longest = context.span(Self.maxOn), grace = context.span(Self.backgroundGrace)
         return .findings(sessions.compactMap { session in
             let start = timeline.time[session.startRow]
