@@ -62,20 +62,70 @@ public struct TimeGaps: Sendable, Equatable {
     /// Finds the gaps of a time-sorted timeline within `[0, end]` (`end` defaults to the
     /// timeline's): a stretch longer than `threshold` from time zero or the furthest end of
     /// the events so far (a CPU slice or coalesced packet run covers its duration) to the
-    /// next event, or from the last event to `end`. O(n), no allocation per event.
+    /// next event, or from the last event to `end`. A timeline of `parallelMinimumRows` rows or
+    /// more is read in one piece per thread, each on its own, and the pieces joined in order
+    /// (the result is the same for any thread count). O(n), no allocation per event.
     ///
     /// - Precondition: `timeline.isSorted` and `threshold > 0`.
-    public static func detect(in timeline: Timeline, threshold: Nanoseconds, end: Nanoseconds? = nil) -> TimeGaps {
+    public static func detect(
+        in timeline: Timeline, threshold: Nanoseconds, end: Nanoseconds? = nil, threads: Int = ParallelWork.defaultThreads()
+    ) -> TimeGaps {
+        let pieces = timeline.count >= parallelMinimumRows ? max(1, threads) : 1
+        return detect(in: timeline, threshold: threshold, end: end, pieces: pieces, threads: threads)
+    }
+
+    /// Rows from which `detect` reads a timeline on more than one thread: below it, starting
+    /// a thread costs more than reading half the rows saves.
+    static let parallelMinimumRows = 1 << 20
+
+    /// `detect(in:threshold:end:threads:)` reading the rows in `pieces` consecutive pieces.
+    static func detect(in timeline: Timeline, threshold: Nanoseconds, end: Nanoseconds?, pieces: Int, threads: Int) -> TimeGaps {
         precondition(threshold > 0, "the gap threshold must be positive")
         precondition(timeline.isSorted, "gaps are found on a time-sorted timeline")
-        var gaps: [TimeGap] = []
         guard !timeline.isEmpty else { return TimeGaps(threshold: threshold) }
+        let count = timeline.count
+        let pieces = min(max(1, pieces), count)
+        let ranges = (0..<pieces).map { count * $0 / pieces..<count * ($0 + 1) / pieces }
+        // Each piece after the first starts from its own first event: the reach of the events
+        // before it is known only when the pieces are joined.
+        let scans = ParallelWork.map(pieces, threads: threads) { piece in
+            let rows = ranges[piece]
+            return scan(timeline, rows: rows, threshold: threshold, reach: piece == 0 ? 0 : timeline.time[rows.lowerBound])
+        }
+        var gaps: [TimeGap] = []
         var reach: Nanoseconds = 0
+        for (piece, scanned) in scans.enumerated() {
+            let first = timeline.time[ranges[piece].lowerBound]
+            if piece > 0, first &- reach > threshold { gaps.append(TimeGap(start: reach, end: first)) }
+            // A gap the piece found from an end short of the earlier events' reach starts at
+            // that reach instead, and is no gap when that leaves it too short.
+            for gap in scanned.gaps {
+                if gap.start >= reach {
+                    gaps.append(gap)
+                } else if gap.end &- reach > threshold {
+                    gaps.append(TimeGap(start: reach, end: gap.end))
+                }
+            }
+            reach = max(reach, scanned.reach)
+        }
         let leading = timeline.time[0] > threshold
+        let runEnd = max(end ?? timeline.end, reach)
+        let trailing = runEnd - reach > threshold
+        if trailing { gaps.append(TimeGap(start: reach, end: runEnd)) }
+        return TimeGaps(threshold: threshold, gaps: gaps, leading: leading, trailing: trailing)
+    }
+
+    /// The gaps within `rows` measured from `reach` and the events of `rows`, and the furthest
+    /// end of those events (at least `reach`).
+    private static func scan(
+        _ timeline: Timeline, rows: Range<Int>, threshold: Nanoseconds, reach start: Nanoseconds
+    ) -> (gaps: [TimeGap], reach: Nanoseconds) {
+        var gaps: [TimeGap] = []
+        var reach = start
         let duration = timeline.duration
         timeline.time.withUnsafeBufferPointer { time in
             timeline.kind.withUnsafeBufferPointer { kind in
-                for row in 0..<time.count {
+                for row in rows {
                     let start = time[row]
                     if start &- reach > threshold { gaps.append(TimeGap(start: reach, end: start)) }
                     let finish = kind[row].durationIsSpan ? start &+ max(0, duration[row]) : start
@@ -83,10 +133,7 @@ public struct TimeGaps: Sendable, Equatable {
                 }
             }
         }
-        let runEnd = max(end ?? timeline.end, reach)
-        let trailing = runEnd - reach > threshold
-        if trailing { gaps.append(TimeGap(start: reach, end: runEnd)) }
-        return TimeGaps(threshold: threshold, gaps: gaps, leading: leading, trailing: trailing)
+        return (gaps, reach)
     }
 
     /// The index of the active segment `time` lies in: how many gaps end at or before it.
