@@ -20,7 +20,7 @@ struct DeviceSide {
     /// Whether the address given by `--device-ip`, if any, is in some flow.
     var givenSeen = true
 
-    init(flows: [FlowState], given: IPAddress?) {
+    init(flows: some Collection<FlowState>, given: IPAddress?) {
         var counts: [IPAddress: Int] = [:]
         var transportCounts: [IPAddress: Int] = [:]
         for flow in flows where flow.key.addressA.isUnicast && flow.key.addressB.isUnicast {

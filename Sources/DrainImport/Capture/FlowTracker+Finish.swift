@@ -6,8 +6,9 @@ extension FlowTracker {
     /// time order, each labelled with its flow's endpoint and connection and directed by the
     /// device side. Every time moves by `shift` (to make the earliest packet time ≥ 0).
     /// Call `closeAll()` first. The tracker's strings, flows, events and HTTP messages move to
-    /// the timeline (it keeps none), each freed once written: at the peak, while the events
-    /// are copied, the flow states are gone and the HTTP messages take their exact size.
+    /// the timeline (it keeps none), each freed once written: the flow states block by block as
+    /// the flow table fills; at the peak, while the events are copied, the flow states are gone
+    /// and the HTTP messages take their exact size.
     /// O(flows + events), O(events log events) for a capture out of time order.
     mutating func write(into timeline: inout Timeline, input: UInt16, device: DeviceSide, shift: Nanoseconds) {
         timeline.strings = strings
@@ -26,7 +27,8 @@ extension FlowTracker {
             write(&text)
             return text.bytes.withUnsafeBytes { timeline.strings.intern($0) }
         }
-        for (index, state) in states.enumerated() {
+        var index = 0
+        func convert(_ state: FlowState) {
             let deviceIsA = device.deviceIsA(state)
             let up = deviceIsA ? 0 : 1
             let down = 1 - up
@@ -81,7 +83,12 @@ extension FlowTracker {
             flows.append(flow)
             links[index] = state.link
         }
-        states = []
+        states.removeAll { block in
+            for state in block {
+                convert(state)
+                index += 1
+            }
+        }
         if shift == 0 {
             flows.http = http
         } else {

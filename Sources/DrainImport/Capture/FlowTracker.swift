@@ -16,7 +16,7 @@ struct FlowTracker {
     let linkOverride: LinkKind?
     let captureLink: LinkKind
 
-    private(set) var states: [FlowState] = []
+    private(set) var states = FlowStateStore()
     private var index: [FlowKey: UInt32] = [:]
     private var lastKey: FlowKey?
     private var lastIndex: UInt32 = 0
@@ -54,12 +54,12 @@ struct FlowTracker {
         let (key, fromA) = FlowKey.of(packet)
         let direction = fromA ? 0 : 1
         let flowIndex = lookup(key, fromA: fromA, time: time, packet: packet)
-        // Update the flow in place: move the table out of `self` while other members change.
-        var table: [FlowState] = []
-        swap(&table, &states)
-        defer { swap(&table, &states) }
+        // Update the flow in place: move its block out of `self` while other members change.
+        var block: [FlowState] = []
+        let slot = states.exchangeBlock(holding: Int(flowIndex), with: &block)
+        defer { _ = states.exchangeBlock(holding: Int(flowIndex), with: &block) }
         update(
-            &table[Int(flowIndex)], with: packet, flow: flowIndex, direction: direction, frame: frame, time: time,
+            &block[slot], with: packet, flow: flowIndex, direction: direction, frame: frame, time: time,
             frameBytes: frameBytes, number: number)
     }
 
@@ -327,9 +327,9 @@ struct FlowTracker {
     /// Hands over the flow states, the coalesced events and the HTTP messages, leaving the
     /// tracker empty, its flow index freed with them: `write` holds each only as long as it
     /// needs it, and nothing of the capture twice while the timeline is built.
-    mutating func takeResults() -> (states: [FlowState], events: NetEventBuffer, http: HTTPMessageTable) {
+    mutating func takeResults() -> (states: FlowStateStore, events: NetEventBuffer, http: HTTPMessageTable) {
         defer {
-            (states, events, http) = ([], NetEventBuffer(), HTTPMessageTable())
+            (states, events, http) = (FlowStateStore(), NetEventBuffer(), HTTPMessageTable())
             (index, lastKey) = ([:], nil)
         }
         return (states, events, http)
@@ -338,15 +338,14 @@ struct FlowTracker {
     /// Closes every flow's open windows and payload runs. Call once, after the last packet.
     mutating func closeAll() {
         for flow in states.indices {
-            var state = states[flow]
+            let state = states[flow]
             for direction in 0..<2 where state.windowOpen & UInt8(1 << direction) != 0 {
                 events.close(
                     Int(state.windowRow[direction]), start: state.windowStart[direction], last: state.windowLast[direction],
                     bytes: state.windowBytes[direction])
             }
-            state.windowOpen = 0
-            state.closeRun()
-            states[flow] = state
+            states[flow].windowOpen = 0
+            states[flow].closeRun()
         }
         pending = [:]
         quicHellos = [:]
