@@ -1,3 +1,4 @@
+import CMappedFile
 import CPcap
 import DrainTrace
 
@@ -96,7 +97,13 @@ struct CaptureReader {
         while let batch = pipe.nextFilled() {
             batch.decoded.withUnsafeBufferPointer { decoded in
                 batch.withBytes { bytes in
-                    for (index, record) in batch.records.enumerated() {
+                    let records = batch.records
+                    for (index, record) in records.enumerated() {
+                        if index &+ Self.prefetchRecordsAhead < records.count, let base = bytes.baseAddress {
+                            let next = base + records[index &+ Self.prefetchRecordsAhead].offset
+                            drain_prefetch(next)
+                            drain_prefetch(next + PacketPipe.cacheLineBytes)
+                        }
                         let captured = Int(record.captured)
                         add(
                             seconds: record.seconds, fraction: record.fraction, captured: captured, length: Int(record.length),
@@ -111,6 +118,13 @@ struct CaptureReader {
         readerFailure = pipe.failure
         return pipe.stopStatus
     }
+
+    /// How many records ahead of the one it decodes the tracking thread asks for a packet's
+    /// first two cache lines (its link, IP and transport headers). The reading thread brought
+    /// them into its own core's cache (`PacketPipe.prefetchDistance`); asked for early, they
+    /// arrive here while the packets before them are decoded. On the 1 GiB sessions capture
+    /// (2-core AMD EPYC, session 35) a run took 0.89× as long with 8, 0.91× with 4.
+    static let prefetchRecordsAhead = 8
 
     /// The capture file, handed to the reading thread, which alone uses it until joined.
     private struct PcapSource: @unchecked Sendable {
