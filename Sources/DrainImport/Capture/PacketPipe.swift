@@ -208,9 +208,9 @@ final class PacketPipe: @unchecked Sendable {
     /// file that is in the page cache but not in the processor's caches waits for memory once
     /// per record, one load after the other; with records about 1 KB apart the hardware's own
     /// prefetcher does not see a stream. Asking for every line in order, a page ahead, turns the
-    /// headers' loads into cache hits. Measured on the 1 GiB steady capture (2-core AMD EPYC,
-    /// docs/performance-captures.md, session 35): a run took 0.57× as long; 0.90× on the 1 GiB
-    /// sessions capture. Of 1, 2, 4, 8 and 32 KiB, 2 and 4 KiB were the fastest.
+    /// headers' chain of loads into loads of lines already on their way. On a 2-core AMD EPYC
+    /// (docs/performance-captures.md, session 35) a run on the 1 GiB steady capture took
+    /// 0.57–0.78× as long. Of 1, 2, 4, 8 and 32 KiB, 2 and 4 KiB were the fastest.
     static let prefetchDistance = 4096
     static let cacheLineBytes = 64
 
