@@ -67,10 +67,9 @@ public struct TimeGaps: Sendable, Equatable {
     /// (the result is the same for any thread count). O(n), no allocation per event.
     ///
     /// - Precondition: `timeline.isSorted` and `threshold > 0`.
-    public static func detect(
-        in timeline: Timeline, threshold: Nanoseconds, end: Nanoseconds? = nil, threads: Int = ParallelWork.defaultThreads()
-    ) -> TimeGaps {
-        let pieces = timeline.count >= parallelMinimumRows ? max(1, threads) : 1
+    public static func detect(in timeline: Timeline, threshold: Nanoseconds, end: Nanoseconds? = nil) -> TimeGaps {
+        let threads = ParallelWork.defaultThreads()
+        let pieces = timeline.count >= parallelMinimumRows ? threads : 1
         return detect(in: timeline, threshold: threshold, end: end, pieces: pieces, threads: threads)
     }
 
@@ -78,7 +77,8 @@ public struct TimeGaps: Sendable, Equatable {
     /// a thread costs more than reading half the rows saves.
     static let parallelMinimumRows = 1 << 20
 
-    /// `detect(in:threshold:end:threads:)` reading the rows in `pieces` consecutive pieces.
+    /// `detect(in:threshold:end:)` reading the rows in `pieces` consecutive pieces on up to
+    /// `threads` threads.
     static func detect(in timeline: Timeline, threshold: Nanoseconds, end: Nanoseconds?, pieces: Int, threads: Int) -> TimeGaps {
         precondition(threshold > 0, "the gap threshold must be positive")
         precondition(timeline.isSorted, "gaps are found on a time-sorted timeline")
