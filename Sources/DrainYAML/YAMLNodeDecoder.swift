@@ -6,8 +6,14 @@ final class YAMLNodeDecoder: Decoder {
     let node: Node
     let path: [String]
     /// The keys of this node's mapping that the type asked about, for the check that no
-    /// other key was given (when the type's keys cannot be listed up front).
+    /// other key was given.
     var askedKeys: Set<String> = []
+    /// The key types this node's mapping was opened with (`container(keyedBy:)`), in order,
+    /// until `checkListedKeys` has checked the mapping against the ones that list their keys.
+    private var keyTypes: [any CodingKey.Type] = []
+    /// How many `decodeValue` calls on this node are running: a mapping opened outside one
+    /// (a nested container, a super decoder) is checked against its key type at once.
+    private var valuesDecoding = 0
 
     init(node: Node, path: [String]) {
         self.node = node
@@ -37,18 +43,28 @@ final class YAMLNodeDecoder: Decoder {
         if let value = try decodeScalar(T.self) { return value }
         let value: T
         do {
+            valuesDecoding += 1
+            defer { valuesDecoding -= 1 }
             value = try T(from: self)
-        } catch let failure as DecodingError {
+        } catch {
+            // A key its type does not have is the first error of a mapping, as if it had been
+            // refused when the mapping was opened.
+            try checkListedKeys()
             // A `String` enum's own `init(from:)` only says its raw value is unknown; the
             // allowed values come from `CaseIterable`, looked up here on the error path only:
             // a dynamic conformance check scans the binary's conformance tables, and doing it
             // for every decoded type cost each run a millisecond and a half.
-            if case .dataCorrupted = failure, let choice = T.self as? any (CaseIterable & RawRepresentable<String>).Type {
+            if let failure = error as? DecodingError, case .dataCorrupted = failure,
+                let choice = T.self as? any (CaseIterable & RawRepresentable<String>).Type
+            {
                 _ = try decodeChoice(choice)
             }
-            throw failure
+            throw error
         }
-        if case .mapping(let mapping) = node {
+        if case .mapping(let mapping) = node,
+            mapping.contains(where: { key, _ in key.scalar.map { !askedKeys.contains($0.string) } ?? false })
+        {
+            try checkListedKeys()
             for (key, _) in mapping {
                 guard let name = key.scalar?.string, !askedKeys.contains(name) else { continue }
                 let expected = askedKeys.isEmpty ? "" : " (expected one of \(askedOrder(mapping).joined(separator: ", ")))"
@@ -56,6 +72,29 @@ final class YAMLNodeDecoder: Decoder {
             }
         }
         return value
+    }
+
+    /// Refuses the first key of the mapping (in document order, before entry `limit`) that a
+    /// key type of `keyTypes` listing its keys (`CaseIterable`) does not have, naming the keys
+    /// it has; then counts those keys as asked, so that a key the type reads only sometimes is
+    /// not refused when it went unread.
+    ///
+    /// Whether a key type lists its keys is a dynamic conformance check, which scans the
+    /// binary's conformance records once per type: done for every mapping opened, it was a
+    /// millisecond of each run's model load. So it is done only when a key went unread or
+    /// decoding failed, where the error it gives is the one a check on opening would have.
+    private func checkListedKeys(of types: [any CodingKey.Type]? = nil, before limit: Int? = nil) throws {
+        guard case .mapping(let mapping) = node else { return }
+        for keyType in types ?? keyTypes {
+            guard let listed = keyType as? any CaseIterable.Type else { continue }
+            let expected = Self.keyNames(listed)
+            for (keyNode, _) in mapping.prefix(limit ?? mapping.count) {
+                guard let key = keyNode.scalar?.string, !expected.contains(key) else { continue }
+                throw error(.unknownKey, "unknown key (expected one of \(expected.joined(separator: ", ")))", key: key, markingKey: true)
+            }
+            askedKeys.formUnion(expected)
+        }
+        if types == nil { keyTypes = [] }
     }
 
     /// The asked keys in document order, then the others.
@@ -70,23 +109,24 @@ final class YAMLNodeDecoder: Decoder {
         guard case .mapping(let mapping) = node else {
             throw error(.wrongType, "expected a mapping of keys to values, found \(node.kindDescription)")
         }
-        let expected = (Key.self as? any CaseIterable.Type).map { Self.keyNames($0) }
         var entries: [String: Node] = [:]
         var order: [String] = []
-        for (keyNode, value) in mapping {
+        for (position, (keyNode, value)) in mapping.enumerated() {
             guard case .scalar(let scalar) = keyNode else {
+                // An unknown key before it comes first, as the keys are read in order.
+                try checkListedKeys(of: [Key.self], before: position)
                 throw YAMLError(
                     .wrongType, keyPath: path, line: keyNode.mark?.line, column: keyNode.mark?.column,
                     "keys must be plain text, found \(keyNode.kindDescription)")
             }
-            let key = scalar.string
-            if let expected, !expected.contains(key) {
-                throw error(.unknownKey, "unknown key (expected one of \(expected.joined(separator: ", ")))", key: key, markingKey: true)
-            }
-            entries[key] = value
-            order.append(key)
+            entries[scalar.string] = value
+            order.append(scalar.string)
         }
-        if let expected { askedKeys.formUnion(expected) }
+        if valuesDecoding > 0 {
+            keyTypes.append(Key.self)
+        } else {
+            try checkListedKeys(of: [Key.self])
+        }
         return KeyedDecodingContainer(YAMLMappingContainer<Key>(decoder: self, entries: entries, order: order))
     }
 

@@ -146,6 +146,57 @@ struct BudgetFile: Decodable, Equatable {
         #expect(unknown.message == "unknown key (expected one of amount)")
     }
 
+    /// A type that lists its keys (`CaseIterable`) and reads `level` only in one mode.
+    struct Switch: Decodable, Equatable {
+        enum CodingKeys: String, CodingKey, CaseIterable { case mode, level, note }
+        var mode: String
+        var level: Double?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            mode = try container.decode(String.self, forKey: .mode)
+            level = mode == "fixed" ? try container.decode(Double.self, forKey: .level) : nil
+        }
+    }
+
+    /// `Switch` as a nested container of its parent, so no value of its own is decoded.
+    struct Outer: Decodable {
+        enum CodingKeys: String, CodingKey { case inner }
+        var mode: String
+
+        init(from decoder: any Decoder) throws {
+            let inner = try decoder.container(keyedBy: CodingKeys.self).nestedContainer(keyedBy: Switch.CodingKeys.self, forKey: .inner)
+            mode = try inner.decode(String.self, forKey: .mode)
+        }
+    }
+
+    @Test func aTypeThatListsItsKeysAcceptsAListedKeyItDidNotRead() throws {
+        #expect(try StrictYAMLDecoder().decode(Switch.self, from: "mode: auto\nlevel: 3\nnote: x\n").level == nil)
+        #expect(try StrictYAMLDecoder().decode(Switch.self, from: "mode: fixed\nlevel: 3\n").level == 3)
+    }
+
+    @Test func aKeyNotListedComesBeforeAnyOtherErrorOfItsMapping() throws {
+        // `level` is text where a number is expected, and `nte` is not a key of the type.
+        let error = try #require(failure(Switch.self, "mode: fixed\nlevel: high\nnte: 1\n"))
+        #expect(error.kind == .unknownKey)
+        #expect(error.keyPath == ["nte"])
+        #expect(error.line == 3 && error.column == 1)
+        #expect(error.message == "unknown key (expected one of mode, level, note)")
+        // The same when the type's own read fails for a missing key.
+        #expect(failure(Switch.self, "mode: fixed\nnte: 1\n")?.keyPath == ["nte"])
+        // In document order, before a key that is not text.
+        #expect(failure(Switch.self, "mode: auto\nnte: 1\n? [a, b]\n: 2\n")?.keyPath == ["nte"])
+        #expect(failure(Switch.self, "mode: auto\n? [a, b]\n: 2\nnte: 1\n")?.message == "keys must be plain text, found a list")
+    }
+
+    @Test func aNestedContainerIsCheckedAgainstTheKeysItLists() throws {
+        #expect(try StrictYAMLDecoder().decode(Outer.self, from: "inner: {mode: auto, note: x}\n").mode == "auto")
+        let error = try #require(failure(Outer.self, "inner: {mode: auto, nte: x}\n"))
+        #expect(error.kind == .unknownKey)
+        #expect(error.keyPath == ["inner", "nte"])
+        #expect(error.message == "unknown key (expected one of mode, level, note)")
+    }
+
     @Test func untrustedKeysAreEscapedInThePath() throws {
         let error = try #require(failure(Numbers.self, "ratio: 1\ncount: 1\nstrict: true\n\"x\\e[31m\": 1\n"))
         #expect(error.dottedKeyPath == "x\\u001B[31m")
