@@ -62,12 +62,13 @@ public struct Pricer: Sendable {
         var pieces = eventEnergy.withUnsafeMutableBufferPointer { rows in
             let shared = RowEnergy(rows: rows)
             return ParallelWork.map(tasks.count, threads: threads) { index -> PricingPiece<Extra> in
-                var priced = PricingAccumulator(timeline: timeline, grid: grid, eventEnergy: shared)
                 switch tasks[index] {
                 case .work(let rows):
+                    var priced = PricingAccumulator(timeline: timeline, grid: grid, eventEnergy: shared)
                     priceWork(timeline, rows: rows, into: &priced)
                     return .work(priced)
                 case .radio:
+                    var priced = PricingAccumulator(timeline: timeline, grid: grid, eventEnergy: shared)
                     priceRadio(timeline, into: &priced)
                     priceOpenEnded(timeline, into: &priced)
                     return .radio(priced)

@@ -5,6 +5,10 @@ import DrainTrace
 /// of at most about `CostSummary.foldLength` entries, folded in whenever it fills), its radio
 /// segments, and the joules of the rows it prices. Radio state machines write into it as
 /// their `RadioEnergySink`.
+///
+/// The ledger grows as entries come rather than being reserved whole: a pass over a capture's
+/// rows with nothing but `net` events prices none of them, and its 1.1 MB ledger would be
+/// held while the radio pass runs, when memory peaks.
 struct PricingAccumulator: RadioEnergySink {
     private var ledger: CostLedger
     private var costs: CostSummary
@@ -21,7 +25,6 @@ struct PricingAccumulator: RadioEnergySink {
         costs = CostSummary(grid: grid, keyCount: timeline.strings.count)
         self.eventEnergy = eventEnergy
         hosts = timeline.label
-        ledger.reserveCapacity(CostSummary.foldLength)
     }
 
     /// Adds priced work of one row to the ledger and to the row's joules.
