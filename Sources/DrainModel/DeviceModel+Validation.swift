@@ -7,7 +7,8 @@ extension DeviceModel {
     /// cycle lengths, a Wi-Fi listen window within its DTIM interval, a positive memory limit
     /// and battery, score control points in order).
     ///
-    /// `ModelCatalog` runs this on every model it loads; call it on a model built in code.
+    /// `ModelCatalog` runs this on every model file it loads (a built-in model is validated by
+    /// the tests, not again on each run); call it on a model built in code.
     /// `file` names the model in the error. O(fields).
     public func validate(file: String = "model") throws(ModelError) {
         if let issue = fieldIssue() ?? consistencyIssue() {
