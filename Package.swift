@@ -62,7 +62,10 @@ let package = Package(
         ),
         .target(name: "DrainYAML", dependencies: ["DrainTrace", "Yams"]),
         .target(name: "DrainModel", dependencies: ["DrainTrace", "DrainAggregate", "DrainYAML", "Yams", .product(name: "Algorithms", package: "swift-algorithms")]),
-        .target(name: "DrainAggregate", dependencies: ["DrainTrace", .product(name: "Algorithms", package: "swift-algorithms")]),
+        // Kernels compiled for a wider instruction set function by function, called only when
+        // the processor has it: Swift has no per-function target.
+        .target(name: "CSIMDKernels"),
+        .target(name: "DrainAggregate", dependencies: ["DrainTrace", "CSIMDKernels", .product(name: "Algorithms", package: "swift-algorithms")]),
         .target(name: "DrainReport", dependencies: ["DrainTrace"]),
         .target(name: "DrainRender", dependencies: ["DrainTrace", "DrainTraceWriter", "DrainReport"]),
         .target(
