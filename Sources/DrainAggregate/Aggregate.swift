@@ -17,6 +17,10 @@ public enum Aggregate {
         return totals
     }
 
+    /// Whether `totals` and `binnedTotals` run their banked loop in AVX2 on this processor
+    /// (`CategoryTotalsKernel`); the sums are the same either way, bit for bit.
+    public static var totalsUseAVX2: Bool { CategoryTotalsKernel.usesAVX2 }
+
     /// `totals`, added to the `EnergyCategory.count` values at `totals`.
     public static func addTotals(_ ledger: CostLedger, into totals: UnsafeMutablePointer<Double>) {
         ledger.energy.withUnsafeBufferPointer { energy in

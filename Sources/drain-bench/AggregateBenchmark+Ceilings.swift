@@ -6,8 +6,9 @@ import DrainTrace
 extension AggregateBenchmark {
     /// One read-modify-write of a `Float` cell per entry, cells cycling over 64 so no two
     /// neighbouring adds wait for each other, and no category read at all: the floor of any
-    /// kernel that keeps its accumulators in memory, as `CategoryTotalsKernel` does (its only
-    /// extra work is reading and splitting the category bytes).
+    /// kernel that keeps its accumulators in memory, as `CategoryTotalsKernel`'s portable loop
+    /// does (its only extra work is reading and splitting the category bytes). Its AVX2 loop
+    /// keeps them in registers and is not held to this bound.
     static func storePerEntrySum(_ column: [Float]) -> Double {
         column.withUnsafeBufferPointer { values in
             withUnsafeTemporaryAllocation(of: Float.self, capacity: 64) { cells in
