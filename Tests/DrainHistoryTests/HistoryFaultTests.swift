@@ -28,13 +28,14 @@ func expectEveryRunWhole(_ store: TestStore, sourceLocation: SourceLocation = #_
 
 /// Starts `drain ARGUMENTS` without waiting; the store's password in its environment. Its
 /// standard error goes to `errors` when given (read it with `errorText(_:)`), else nowhere.
-func startDrain(_ arguments: [String], store: TestStore, errors: URL? = nil) throws -> Process {
+func startDrain(_ arguments: [String], store: TestStore, errors: URL? = nil, environment extra: [String: String] = [:]) throws -> Process {
     let process = Process()
     process.executableURL = DrainCommand.executable
     process.arguments = arguments
     process.currentDirectoryURL = store.folder
     var environment = ProcessInfo.processInfo.environment
     for (name, value) in store.environment { environment[name] = value }
+    for (name, value) in extra { environment[name] = value }
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     if let errors {
@@ -122,10 +123,14 @@ func writeHeavyReports(_ count: Int, first: Int, prefix: String, in folder: URL)
         let store = try TestStore.make(engine)
         defer { store.remove() }
         let errors = (0..<8).map { store.folder.appendingPathComponent("w\($0).stderr") }
+        // Eight writers take turns at SQLite's one write lock, each of 400 runs in its own
+        // transaction: on a slow, busy machine a writer once waited more than the default 60 s
+        // for an answer. The test is about what the writers store, not how fast.
         let writers = try (0..<8).map { writer in
             let reports = try writeReports(50, first: 1_000 * (writer + 1), prefix: "w\(writer)", in: store.folder)
             return try startDrain(
-                ["gate"] + reports + ["--scenario", "concurrent", "--store", store.url, "-q"], store: store, errors: errors[writer])
+                ["gate"] + reports + ["--scenario", "concurrent", "--store", store.url, "-q"], store: store, errors: errors[writer],
+                environment: ["DRAIN_STORE_TIMEOUT": "300"])
         }
         var statuses: [Int32] = []
         for writer in writers { statuses.append(await exitStatus(of: writer)) }
@@ -150,7 +155,12 @@ func writeHeavyReports(_ count: Int, first: Int, prefix: String, in folder: URL)
             var stored = 0
             for attempt in 1...3 {
                 let reports = try writeHeavyReports(40, first: attempt * 1_000, prefix: "kill\(attempt)", in: store.folder)
-                let writer = try startDrain(["gate"] + reports + ["--scenario", "killed", "--store", store.url, "-q"], store: store)
+                // The store's deadline runs on the wall clock while the stepping below holds drain
+                // stopped: on a busy machine the default 60 s once ran out before the first run
+                // was in, and drain ended before it could be killed.
+                let writer = try startDrain(
+                    ["gate"] + reports + ["--scenario", "killed", "--store", store.url, "-q"], store: store,
+                    environment: ["DRAIN_STORE_TIMEOUT": "300"])
                 // Stopped at once, with no suspension before: it runs only in the steps below.
                 kill(writer.processIdentifier, SIGSTOP)
                 // Kill it as soon as its first run is in, while the others are being written.
@@ -191,8 +201,9 @@ func writeHeavyReports(_ count: Int, first: Int, prefix: String, in folder: URL)
         // DRAIN_STORE_TIMEOUT, which this test then waits out. Its clock runs while the stepping
         // below holds drain stopped, so that drain may get only a few milliseconds in each tenth
         // of a second: 5 s once expired before the first run was recorded, under a sanitizer on
-        // a busy machine, and drain ended before the server was stopped.
-        process.environment = ProcessInfo.processInfo.environment.merging(["PGPASSWORD": cluster.ownerPassword, "DRAIN_STORE_TIMEOUT": "30"]) { $1 }
+        // a busy machine, and so did 30 s on a slow one; drain then ended before the server was
+        // stopped.
+        process.environment = ProcessInfo.processInfo.environment.merging(["PGPASSWORD": cluster.ownerPassword, "DRAIN_STORE_TIMEOUT": "120"]) { $1 }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
