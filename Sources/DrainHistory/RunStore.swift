@@ -20,16 +20,18 @@ public final class RunStore: Sendable {
     /// The schema version found on opening; 0 for an empty store opened to read.
     public let schemaVersion: Int
     private let closeConnection: @Sendable () async throws -> Void
+    private let whenLost: StoreDeadline.LossSignal?
 
     init(
         location: StoreLocation, database: any SQLDatabase, engine: StoreEngine, schemaVersion: Int,
-        close: @escaping @Sendable () async throws -> Void
+        close: @escaping @Sendable () async throws -> Void, whenLost: StoreDeadline.LossSignal? = nil
     ) {
         self.location = location
         self.database = database
         self.engine = engine
         self.schemaVersion = schemaVersion
         closeConnection = close
+        self.whenLost = whenLost
     }
 
     /// Connects to the store at `location`. Opened to `.write`, the schema is created or
@@ -48,13 +50,17 @@ public final class RunStore: Sendable {
         let engine = connection.engine
         let version: Int
         do {
-            version = try await StoreDeadline.run { try await Migrations.prepare(database, engine: engine, access: access, location: location) }
+            version = try await StoreDeadline.run(whenLost: connection.whenLost) {
+                try await Migrations.prepare(database, engine: engine, access: access, location: location)
+            }
         } catch {
             _ = try? await StoreDeadline.run(seconds: min(5, StoreDeadline.seconds)) { try await connection.close() }
             if let error = error as? StoreError { throw error }
             throw StoreError.unavailable(store: location.description, reason: "cannot prepare the schema: \(error)")
         }
-        return RunStore(location: location, database: database, engine: engine, schemaVersion: version, close: connection.close)
+        return RunStore(
+            location: location, database: database, engine: engine, schemaVersion: version, close: connection.close,
+            whenLost: connection.whenLost)
     }
 
     /// Closes the connection; the store cannot be used afterwards. Waits a few seconds at
@@ -70,10 +76,11 @@ public final class RunStore: Sendable {
     }
 
     /// `body`'s result, with any engine error turned into a `StoreError` naming this store,
-    /// and a store that does not answer within `StoreDeadline.seconds` reported as one.
+    /// and a store that does not answer within `StoreDeadline.seconds`, or whose connection
+    /// closes before it answers, reported as one.
     func perform<T: Sendable>(_ what: String, _ body: @escaping @Sendable () async throws -> T) async throws(StoreError) -> T {
         do {
-            return try await StoreDeadline.run(body)
+            return try await StoreDeadline.run(whenLost: whenLost, body)
         } catch let error as StoreError {
             throw error
         } catch {

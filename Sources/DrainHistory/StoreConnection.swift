@@ -10,6 +10,10 @@ struct StoreConnection: Sendable {
     var database: any SQLDatabase
     var engine: StoreEngine
     var close: @Sendable () async throws -> Void
+    /// Registers an action to run once the connection is gone (closed by either side); `nil`
+    /// where there is no connection to lose (SQLite). A statement in flight when the server
+    /// dies may never be answered by the driver, so `StoreDeadline` also ends on this.
+    var whenLost: StoreDeadline.LossSignal? = nil
 
     /// How long an SQLite writer waits for another's transaction before giving up.
     static let sqliteBusyTimeoutMilliseconds = 60_000
@@ -85,6 +89,7 @@ struct StoreConnection: Sendable {
             throw .unavailable(store: store, reason: "cannot connect: \(StoreFailure.reason(error, location: location))")
         }
         return StoreConnection(
-            database: connection.sql(queryLogLevel: nil, logger: silentLogger), engine: .postgres, close: { try await connection.close() })
+            database: connection.sql(queryLogLevel: nil, logger: silentLogger), engine: .postgres, close: { try await connection.close() },
+            whenLost: { action in connection.closeFuture.whenComplete { _ in action() } })
     }
 }

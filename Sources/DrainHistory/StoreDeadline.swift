@@ -17,10 +17,17 @@ public enum StoreDeadline {
         return value
     }()
 
-    /// `body`'s result, or `StoreDeadline.Expired` after `seconds`. The expired work is
-    /// abandoned (cancelled, but a driver stuck on a dead connection may not notice); the
-    /// caller reports the failure and the process ends.
-    static func run<T: Sendable>(seconds: Double = seconds, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// Registers an action to run once, when a store's connection is gone.
+    typealias LossSignal = @Sendable (_ action: @escaping @Sendable () -> Void) -> Void
+
+    /// `body`'s result; `StoreDeadline.Expired` after `seconds`; or `ConnectionLost` as soon as
+    /// `whenLost` signals, if given: PostgresNIO can leave a statement in flight unanswered
+    /// when the server closes the connection, and waiting out the deadline then would keep a
+    /// CI job a minute for nothing. Abandoned work is cancelled (a driver stuck on a dead
+    /// connection may not notice); the caller reports the failure and the process ends.
+    static func run<T: Sendable>(
+        seconds: Double = seconds, whenLost: LossSignal? = nil, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             let once = ResumeOnce(continuation)
             let work = Task {
@@ -32,7 +39,17 @@ public enum StoreDeadline {
                 work.cancel()
             }
             once.onResume = { timer.cancel() }
+            // A connection closed after `body` returned resumes nothing: `once` already ran.
+            whenLost? {
+                once.resume(.failure(ConnectionLost()))
+                work.cancel()
+            }
         }
+    }
+
+    /// The connection to the store closed while a statement was waiting for its answer.
+    struct ConnectionLost: Error, CustomStringConvertible {
+        var description: String { "the server closed the connection (it may have stopped or restarted)" }
     }
 
     /// The store did not answer in time.
