@@ -20,7 +20,7 @@ public enum ChromeTraceExport {
         // Priced as the analysis prices it: nothing is charged for a time gap.
         timeline.gaps = TimeGaps.detect(in: timeline, threshold: gapThreshold)
         let priced = Pricer(model: model).price(timeline, grid: grid(for: timeline, binSeconds: options.binSeconds))
-        return render(priced, model: model.name, process: imported.first?.info.process)
+        return render(priced, model: model, process: imported.first?.info.process)
     }
 
     /// The grid the energy counters are binned on: one segment from time zero, gaps or not (a
@@ -40,7 +40,7 @@ public enum ChromeTraceExport {
     /// Renders a priced run; the energy counters are its cost bins (`PricedTimeline.costs`).
     ///
     /// - Precondition: the run was priced on one segment from time zero (`grid(for:binSeconds:)`).
-    public static func render(_ priced: PricedTimeline, model: String, process: String?) -> String {
+    public static func render(_ priced: PricedTimeline, model: DeviceModel, process: String?) -> String {
         let starts = priced.costs.grid.segmentStarts
         precondition(starts.count == 1 && starts[0].start == 0, "Chrome counters are binned on one segment from zero")
         return ChromeTraceWriter(priced: priced, process: process, generator: Analysis.generator, model: model).render()

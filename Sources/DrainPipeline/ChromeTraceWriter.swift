@@ -19,20 +19,21 @@ import DrainTrace
 ///
 /// Times are microseconds since the run's time zero, written exactly from nanoseconds (three
 /// decimals at most). Every string from the input is escaped as JSON. The output depends
-/// only on the run: the same run gives the same bytes. O(events + bins + radio segments).
+/// only on the run: the same run gives the same bytes. O(events + bins + radio segments),
+/// the segments from a replay of the run's radios.
 struct ChromeTraceWriter {
     let priced: PricedTimeline
     /// The process name for the process track (the first input's), if known.
     let process: String?
     let generator: String
-    let model: String
+    let model: DeviceModel
 
     private static let pid = ChromeEventWriter.pid
 
     private var timeline: Timeline { priced.timeline }
 
     func render() -> String {
-        var output = ChromeEventWriter(otherData: [("generator", generator), ("model", model)])
+        var output = ChromeEventWriter(otherData: [("generator", generator), ("model", model.name)])
         output.reserveCapacity(160 * (timeline.count + 64))
         var tracks = TrackTable()
         writeEvents(into: &output, tracks: &tracks)
@@ -188,9 +189,10 @@ struct ChromeTraceWriter {
 
     // MARK: Derived tracks
 
-    /// Each radio's non-idle states as slices named after the state.
+    /// Each radio's non-idle states as slices named after the state: the run keeps only their
+    /// sums, so the radios are replayed (`Pricer.radioSegments(of:)`).
     private func writeRadio(into output: inout ChromeEventWriter, tracks: inout TrackTable) {
-        for segment in priced.radio.segments where segment.state != .idle && segment.end > segment.start {
+        for segment in Pricer(model: model).radioSegments(of: timeline) where segment.state != .idle && segment.end > segment.start {
             let tid = tracks.tid("radio (\(segment.link.traceName))")
             output.slice(
                 name: segment.state.rawValue, category: ChromeTraceCategory.priced, start: segment.start,

@@ -16,8 +16,8 @@ struct ReportAssembler {
     /// How many keys per category the breakdown keeps.
     static let breakdownLimit = 25
     /// How many radio lane segments and lifecycle marks the report keeps (long captures
-    /// would otherwise bloat the HTML).
-    static let laneLimit = 5_000
+    /// would otherwise bloat the HTML): as many as pricing keeps of each radio.
+    static let laneLimit = RadioActivity.keptSegmentsPerRadio
 
     var timeline: Timeline { priced.timeline }
 
@@ -267,38 +267,21 @@ struct ReportAssembler {
 
     /// The radio summary, and how many non-idle segments the lane had before its cut.
     private func radioSummary() -> (summary: RadioSummary, laneTotal: Int) {
-        // Totals per link and state in a flat table indexed by both: keying them by name cost a
-        // string and a hash per segment.
-        let radioStates = RadioState.allCases
-        let linkNames = LinkKind.allCases.map(\.traceName)
-        var time = [Double](repeating: 0, count: linkNames.count * radioStates.count)
-        var energy = time
-        var seen = [Bool](repeating: false, count: time.count)
-        var laneTotal = 0
-        var lane: [RadioLaneSegment] = []
-        for segment in priced.radio.segments {
-            let state = radioStates.firstIndex(of: segment.state) ?? 0
-            let slot = Int(segment.link.rawValue) * radioStates.count + state
-            time[slot] += Clock.seconds(segment.end - segment.start)
-            energy[slot] += segment.joules
-            seen[slot] = true
-            guard segment.state != .idle else { continue }
-            laneTotal += 1
-            if lane.count < Self.laneLimit {
-                lane.append(
-                    RadioLaneSegment(
-                        link: linkNames[Int(segment.link.rawValue)], state: segment.state.rawValue,
-                        startS: Clock.seconds(segment.start), endS: Clock.seconds(segment.end)))
+        let radio = priced.radio
+        let lane = radio.firstBusySegments(limit: Self.laneLimit).map { segment in
+            RadioLaneSegment(
+                link: segment.link.traceName, state: segment.state.rawValue, startS: Clock.seconds(segment.start),
+                endS: Clock.seconds(segment.end))
+        }
+        let states = LinkKind.allCases.flatMap { link in
+            RadioState.allCases.compactMap { state in
+                radio.total(of: link, in: state).map { total in
+                    RadioSummary.StateTotal(
+                        link: link.traceName, state: state.rawValue, timeS: total.seconds, energyJ: total.joules, attributed: state != .idle)
+                }
             }
         }
-        let states = seen.indices.filter { seen[$0] }
-            .map { slot in
-                let state = radioStates[slot % radioStates.count]
-                return RadioSummary.StateTotal(
-                    link: linkNames[slot / radioStates.count], state: state.rawValue, timeS: time[slot], energyJ: energy[slot],
-                    attributed: state != .idle)
-            }
-            .sorted { ($0.link, RadioState.order($0.state)) < ($1.link, RadioState.order($1.state)) }
+        .sorted { ($0.link, RadioState.order($0.state)) < ($1.link, RadioState.order($1.state)) }
         var bytes: Int64 = 0
         for row in 0..<timeline.count where timeline.kind[row] == .net { bytes += timeline.amount[row] }
         let radioJoules = states.filter(\.attributed).reduce(0) { $0 + $1.energyJ }
@@ -307,7 +290,7 @@ struct ReportAssembler {
             states: states, promotions: priced.radio.promotions,
             joulesPerKB: bytes > 0 ? radioJoules / (Double(bytes) / 1000) : nil, lane: lane,
             bursts: bursts.bursts.map(burstSummary), burstCount: bursts.count)
-        return (summary, laneTotal)
+        return (summary, radio.busySegmentCount)
     }
 
     /// A burst with its bytes each way and its busiest endpoint. O(events in the burst's span).

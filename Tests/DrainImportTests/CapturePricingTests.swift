@@ -46,8 +46,9 @@ import Testing
         let spans = Pricer(model: model).price(coalesced.timeline)
         #expect(abs(radioJoules(spans) - radioJoules(exact)) <= 1e-9 * radioJoules(exact))
         #expect(spans.radio.promotions == exact.radio.promotions)
-        let active = exact.radio.segments.filter { $0.state != .idle }
-        let spanned = spans.radio.segments.filter { $0.state != .idle }
+        let active = Pricer(model: model).radioSegments(of: perPacket.timeline).filter { $0.state != .idle }
+        let spanned = Pricer(model: model).radioSegments(of: coalesced.timeline).filter { $0.state != .idle }
+        #expect(spanned == spans.radio.firstBusySegments(limit: RadioActivity.keptSegmentsPerRadio))
         #expect(spanned.map(\.state) == active.map(\.state))
         #expect(spanned.map(\.start) == active.map(\.start))
         #expect(spanned.map(\.end) == active.map(\.end))

@@ -36,7 +36,8 @@ struct RadioPricingTests {
         let priced = Pricer(model: lteModel).price(builder.build(end: 30))
         #expect(priced.eventEnergy == [0, 0])
         #expect(priced.costs.totals.allSatisfy { $0 == 0 })
-        #expect(priced.radio.segments.isEmpty)
+        #expect(priced.radio.segmentCount == 0)
+        #expect(Pricer(model: lteModel).radioSegments(of: priced.timeline).isEmpty)
         #expect(priced.radio.promotions == 0)
         #expect(priced.end == priced.timeline.end)
     }
@@ -48,13 +49,13 @@ struct RadioPricingTests {
 
         let onLTE = Pricer(model: lteModel).price(timeline)
         #expect(lteModel.radio.defaultLink == .cellular)
-        #expect(onLTE.radio.segments.allSatisfy { $0.link == .cellular })
+        #expect(Pricer(model: lteModel).radioSegments(of: timeline).allSatisfy { $0.link == .cellular })
         #expect(onLTE.radio.promotions == 1)
         #expect(close(onLTE.eventEnergy[0], isolatedLTEJ))
 
         let onWiFi = Pricer(model: wifiModel).price(timeline)
         #expect(wifiModel.radio.defaultLink == .wifi)
-        #expect(onWiFi.radio.segments.allSatisfy { $0.link == .wifi })
+        #expect(Pricer(model: wifiModel).radioSegments(of: timeline).allSatisfy { $0.link == .wifi })
         #expect(onWiFi.radio.promotions == 0)
         #expect(close(onWiFi.eventEnergy[0], wifiTailJ))
     }
@@ -69,7 +70,8 @@ struct RadioPricingTests {
         let expected = umts.idleToDchS.value * umts.idleToDchW.value + umts.dchTailS.value * umts.dchW.value
             + umts.fachTailS.value * umts.fachW.value
         #expect(close(priced.eventEnergy[0], expected))
-        #expect(priced.radio.segments.contains { $0.state == .fach })
+        #expect(Pricer(model: umtsModel).radioSegments(of: priced.timeline).contains { $0.state == .fach })
+        #expect(priced.radio.total(of: .cellular, in: .fach) != nil)
     }
 
     @Test func linksRunIndependently() throws {
@@ -80,11 +82,12 @@ struct RadioPricingTests {
         let priced = Pricer(model: lteModel).price(builder.build(end: 30))
         #expect(close(priced.eventEnergy[0], isolatedLTEJ))
         #expect(close(priced.eventEnergy[1], wifiTailJ))
-        // Segments are grouped by link (Wi-Fi first), each group in time order.
-        let links = priced.radio.segments.map(\.link)
+        // Replayed segments are grouped by link (Wi-Fi first), each group in time order.
+        let segments = Pricer(model: lteModel).radioSegments(of: priced.timeline)
+        let links = segments.map(\.link)
         #expect(links == links.sorted { $0.rawValue < $1.rawValue })
         for link in [LinkKind.wifi, .cellular] {
-            let starts = priced.radio.segments.filter { $0.link == link }.map(\.start)
+            let starts = segments.filter { $0.link == link }.map(\.start)
             #expect(starts == starts.sorted())
         }
     }
@@ -100,7 +103,11 @@ struct RadioPricingTests {
         builder.net(2.1, .rx, bytes: 20_000, host: "a.example", link: .wifi)
         let priced = Pricer(model: lteModel).price(builder.build(end: 35))
 
-        let segmentJoules = priced.radio.segments.filter { $0.state != .idle }.reduce(0) { $0 + $1.joules }
+        let segments = Pricer(model: lteModel).radioSegments(of: priced.timeline)
+        // Pricing keeps the sums of the segments a replay of its radios gives, bit for bit.
+        #expect(RadioActivity(segments: segments, promotions: priced.radio.promotions) == priced.radio)
+        #expect(priced.radio.segmentCount == segments.count)
+        let segmentJoules = segments.filter { $0.state != .idle }.reduce(0) { $0 + $1.joules }
         let eventJoules = priced.eventEnergy.reduce(0, +)
         let ledgerJoules = radioLedgerJoules(priced)
         #expect(close(eventJoules, segmentJoules))
@@ -117,7 +124,8 @@ struct RadioPricingTests {
             #expect(close(radioLedgerJoules(priced, key: id), hostJoules, tolerance: hostJoules * 1e-6))
         }
         // Idle energy is reported in segments but never enters the ledger.
-        #expect(priced.radio.segments.contains { $0.state == .idle && $0.joules > 0 })
+        #expect(segments.contains { $0.state == .idle && $0.joules > 0 })
+        #expect((priced.radio.total(of: .cellular, in: .idle)?.joules ?? 0) > 0)
     }
 
     @Test func tailPastTheEndOfTheRunExtendsThePricedEnd() {

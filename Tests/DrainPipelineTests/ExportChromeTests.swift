@@ -77,7 +77,7 @@ import Testing
         let original = run.build(end: 20)
         let model = try ModelCatalog.load(nameOrPath: "iphone-lte")
         let priced = Pricer(model: model).price(original, grid: ChromeTraceExport.grid(for: original))
-        let text = ChromeTraceExport.render(priced, model: model.name, process: "app")
+        let text = ChromeTraceExport.render(priced, model: model, process: "app")
         let reread = try ChromeTraceImporter.read(bytes: Array(text.utf8), path: "export.json").timeline
         let kinds = Set(EventKind.allCases)
         #expect(Self.fullRows(reread, kinds).count == original.count)
@@ -175,7 +175,7 @@ import Testing
         let model = try ModelCatalog.load(nameOrPath: "iphone-lte")
         let run = builder.build()
         let priced = Pricer(model: model).price(run, grid: ChromeTraceExport.grid(for: run))
-        let text = ChromeTraceExport.render(priced, model: model.name, process: hostile)
+        let text = ChromeTraceExport.render(priced, model: model, process: hostile)
         #expect(!text.contains("\u{2028}"))
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
         let events = try Self.traceEvents(text)

@@ -88,11 +88,9 @@ public struct Pricer: Sendable {
             case .extra(let result): extraResult = result
             }
         }
-        // Each accumulator must have one holder before it is changed: a copy left in `pieces`
-        // would make taking the radio segments copy them, at the run's peak.
         pieces = []
         guard var radioPass = radioPass.take(), let extraResult else { preconditionFailure("every task gives its piece") }
-        let radio = RadioActivity(segments: radioPass.takeSegments(), promotions: radioPass.promotions)
+        let radio = radioPass.radio
         let end = max(timeline.end, radio.attributedEnd ?? timeline.end)
         var costs = work[0].closeCosts(at: end)
         costs.add(radioPass.closeCosts(at: end))
@@ -129,23 +127,12 @@ public struct Pricer: Sendable {
         case extra(Extra)
     }
 
-    /// The radio pass: `net` events drive the radio of their link; a spanning event keeps it
-    /// active to its end (`NetSpanMarkers`, fed in time order before each later packet).
+    /// The radio pass (`RadioReplay`): `net` events drive the radio of their link; a spanning
+    /// event keeps it active to its end.
     private func priceRadio(_ timeline: Timeline, into priced: inout PricingAccumulator) {
-        var radios = DeviceRadios(radio: model.radio)
-        var spans = NetSpanMarkers(radio: model.radio)
-        for row in 0..<timeline.count where timeline.kind[row] == .net {
-            let time = timeline.time[row]
-            if !spans.isEmpty { spans.feed(until: time, radios: &radios, into: &priced) }
-            let packet = RadioPacket(
-                row: row, time: time, bytes: timeline.amount[row], direction: NetDirection(rawValue: timeline.code[row]) ?? .rx)
-            let link = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
-            radios.packet(packet, link: link, into: &priced)
-            spans.add(row: row, start: time, duration: timeline.duration[row], direction: packet.direction, link: link)
-        }
-        spans.feed(until: .max, radios: &radios, into: &priced)
-        radios.finish(at: timeline.end, into: &priced)
-        priced.promotions = radios.promotions
+        var replay = RadioReplay(timeline, model: model)
+        replay.run(into: &priced)
+        priced.radio.promotions = replay.promotions
     }
 
     /// A piece of the pass over every event but `net`, sensors and location: CPU, wakeups,

@@ -2,8 +2,8 @@ import DrainAggregate
 import DrainTrace
 
 /// What one pricing pass builds while it walks a timeline: its cost summary (through a ledger
-/// of at most about `CostSummary.foldLength` entries, folded in whenever it fills), its radio
-/// segments, and the joules of the rows it prices. Radio state machines write into it as
+/// of at most about `CostSummary.foldLength` entries, folded in whenever it fills), the sums of
+/// its radio segments (`RadioActivity`), and the joules of the rows it prices. Radio state machines write into it as
 /// their `RadioEnergySink`.
 ///
 /// The ledger grows as entries come rather than being reserved whole: a pass over a capture's
@@ -16,9 +16,7 @@ struct PricingAccumulator: RadioEnergySink {
     let eventEnergy: RowEnergy
     /// The timeline's `label` column: the host of a `net` row, which keys its radio energy.
     let hosts: [StringID]
-    var wifiSegments = RadioSegments()
-    var cellularSegments = RadioSegments()
-    var promotions = 0
+    var radio = RadioActivity()
 
     init(timeline: Timeline, grid: BinGrid, eventEnergy: RowEnergy) {
         ledger = CostLedger(resolution: CostLedger.resolution(forBinWidth: grid.width))
@@ -44,24 +42,8 @@ struct PricingAccumulator: RadioEnergySink {
         return costs
     }
 
-    /// The Wi-Fi segments followed by the cellular ones, leaving none: a run on one radio (most
-    /// are) hands its segments over, giving back the room of their last block, as the rules
-    /// that read them run when memory peaks.
-    mutating func takeSegments() -> RadioSegments {
-        var segments = wifiSegments.isEmpty ? cellularSegments : wifiSegments
-        let later = wifiSegments.isEmpty ? RadioSegments() : cellularSegments
-        (wifiSegments, cellularSegments) = (RadioSegments(), RadioSegments())
-        segments.append(contentsOf: later)
-        segments.releaseUnusedCapacity()
-        return segments
-    }
-
     mutating func record(_ segment: RadioSegment) {
-        if segment.link == .wifi {
-            wifiSegments.append(segment)
-        } else {
-            cellularSegments.append(segment)
-        }
+        radio.add(segment)
     }
 
     mutating func charge(row: Int, start: Nanoseconds, duration: Nanoseconds, joules: Double) {

@@ -1,43 +1,52 @@
-import Algorithms
 import DrainTrace
 
-/// When each radio was out of idle over a priced run, for "how long was the radio up between
-/// two instants", read from the run's radio segments in place.
+/// How long each radio was out of idle within a few windows of a priced run ("how long was the
+/// radio up during this transfer"), summed from the radio's segments as a replay of the run
+/// gives them (`RadioReplay`): the run does not keep its segments.
 ///
-/// Nothing is copied or indexed beyond where each radio's segments lie: the rules that ask
-/// run when memory peaks, and they ask about a few transfers, not about every segment.
-public struct RadioBusyTime: Sendable {
-    private let segments: RadioSegments
-    private let wifi: Range<Int>
-    private let cellular: Range<Int>
+/// A sink of its own, so that it can be fed segments directly. O(windows) per segment.
+public struct RadioBusyTime: RadioEnergySink {
+    /// A stretch of time on the radio carrying `radio` (`.wifi` or `.cellular`).
+    public struct Window: Sendable, Equatable {
+        public var radio: LinkKind
+        public var start: Nanoseconds
+        public var end: Nanoseconds
 
-    /// Finds where the Wi-Fi and the cellular segments of `radio` lie (each link's lie together,
-    /// in time order: `RadioActivity.segments`). O(segments), no allocation.
-    public init(_ radio: RadioActivity) {
-        segments = radio.segments
-        wifi = Self.range(in: segments) { $0 == .wifi }
-        cellular = Self.range(in: segments) { $0 != .wifi }
-    }
-
-    private static func range(in segments: RadioSegments, of link: (LinkKind) -> Bool) -> Range<Int> {
-        guard let first = segments.firstIndex(where: { link($0.link) }) else { return 0..<0 }
-        let last = segments.lastIndex { link($0.link) } ?? first
-        return first..<last + 1
-    }
-
-    /// Time the radio carrying `radioLink` (`.wifi` or `.cellular`) was out of idle within
-    /// `[start, end]`. O(log s + k) for s segments of the radio and the k that overlap the window.
-    public func busy(on radioLink: LinkKind, from start: Nanoseconds, to end: Nanoseconds) -> Nanoseconds {
-        guard end > start else { return 0 }
-        let track = segments[radioLink == .wifi ? wifi : cellular]
-        var busy: Nanoseconds = 0
-        // Segments of one radio follow each other without overlapping, so their ends are in order.
-        var index = track.partitioningIndex { $0.end > start }
-        while index < track.endIndex, track[index].start < end {
-            let segment = track[index]
-            if segment.state != .idle { busy += max(0, min(segment.end, end) - max(segment.start, start)) }
-            index += 1
+        public init(radio: LinkKind, start: Nanoseconds, end: Nanoseconds) {
+            self.radio = radio
+            self.start = start
+            self.end = end
         }
-        return busy
     }
+
+    public let windows: [Window]
+    /// The time out of idle within each window, in the order of `windows`.
+    public private(set) var busy: [Nanoseconds]
+
+    public init(windows: [Window]) {
+        self.windows = windows
+        busy = [Nanoseconds](repeating: 0, count: windows.count)
+    }
+
+    /// Each window's time out of idle on its radio in the priced run of `timeline` under
+    /// `model`: one replay of its radios. O(rows + segments × windows).
+    public static func measure(_ windows: [Window], in timeline: Timeline, model: DeviceModel) -> [Nanoseconds] {
+        var measured = RadioBusyTime(windows: windows)
+        guard !windows.isEmpty else { return measured.busy }
+        var replay = RadioReplay(timeline, model: model)
+        replay.run(into: &measured)
+        return measured.busy
+    }
+
+    /// Adds the part of `segment` (if not idle) that lies in each window of its radio.
+    public mutating func record(_ segment: RadioSegment) {
+        guard segment.state != .idle else { return }
+        let onWiFi = segment.link == .wifi
+        for index in windows.indices where (windows[index].radio == .wifi) == onWiFi {
+            let window = windows[index]
+            busy[index] += max(0, min(segment.end, window.end) - max(segment.start, window.start))
+        }
+    }
+
+    public mutating func charge(row: Int, start: Nanoseconds, duration: Nanoseconds, joules: Double) {}
 }

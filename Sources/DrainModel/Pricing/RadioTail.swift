@@ -43,27 +43,27 @@ public enum RadioTail {
     /// The tail energy after each burst of one radio link, given one at a time in time order,
     /// so that a caller need not keep the bursts: the joules the radio spent from the end of
     /// the burst until the next burst on that link began or the radio went idle, read from the
-    /// priced run's radio segments.
+    /// link's radio segments as a replay of the priced run gives them (`RadioReplay`): the
+    /// meter holds only the segments between the latest burst's end and the next burst.
     ///
     /// Segments are integrated over the window `[burst end, next burst start)`: promotion and
     /// idle time do not count (a burst that ends during its promotion has its tail start when
     /// the promotion ends); tail and FACH segments count at their own average power; connected
     /// segments (LTE continuous reception, DCH, Wi-Fi active) at the model's connected power,
     /// since no packet, hence no transfer energy, falls inside the window.
-    /// O(bursts + segments of the link) over all bursts.
+    /// O(rows + segments) over all bursts: one pass of the radios.
     public struct Meter {
-        private let segments: RadioSegments
-        /// The link's segments are `segments[first..<end]` (they lie together, in time order:
-        /// `RadioActivity.segments`), read in place, not copied out; `first` moves past those
-        /// that ended before the latest burst.
-        private var first: Int
-        private let end: Int
+        private var replay: RadioReplay
+        /// Segments of the link the replay gave and the meter has not passed, oldest first
+        /// from `first`.
+        private var pending = LinkSegments()
+        private var first = 0
         private let connected: Double
 
-        public init(link: LinkKind, radio: RadioActivity, model: DeviceModel) {
-            segments = radio.segments
-            end = segments.lastIndex { $0.link == link }.map { $0 + 1 } ?? 0
-            first = segments[..<end].firstIndex { $0.link == link } ?? end
+        /// A meter of `link`'s tails in the priced run of `timeline` under `model`.
+        public init(link: LinkKind, timeline: Timeline, model: DeviceModel) {
+            replay = RadioReplay(timeline, model: model)
+            pending.link = link
             connected = RadioTail.connectedPower(of: link, model: model)
         }
 
@@ -72,11 +72,11 @@ public enum RadioTail {
         public mutating func energy(after burst: Burst, until nextStart: Nanoseconds) -> Double {
             func counts(_ segment: RadioSegment) -> Bool { segment.state != .idle && segment.state != .promotion }
             let windowStart = burst.end
-            while first < end, !counts(segments[first]) || segments[first].end <= windowStart { first += 1 }
+            while let segment = segment(at: first), !counts(segment) || segment.end <= windowStart { first += 1 }
+            dropPassed()
             var joules = 0.0
             var next = first
-            while next < end {
-                let segment = segments[next]
+            while let segment = segment(at: next) {
                 next += 1
                 guard counts(segment) else { continue }
                 guard segment.start < nextStart else { break }
@@ -90,5 +90,37 @@ public enum RadioTail {
             }
             return joules
         }
+
+        /// The link's segment at `index` (counting from the replay's first), replaying the run
+        /// until it comes; `nil` past the last.
+        private mutating func segment(at index: Int) -> RadioSegment? {
+            while index >= pending.end {
+                guard replay.step(into: &pending) else { return nil }
+            }
+            return pending.segments[index - pending.base]
+        }
+
+        /// Gives back the room of the segments before `first`, once they are most of it.
+        private mutating func dropPassed() {
+            let passed = first - pending.base
+            guard passed >= 1024, passed * 2 >= pending.segments.count else { return }
+            pending.segments.removeFirst(passed)
+            pending.base = first
+        }
+    }
+
+    /// The segments of one link a replay gives, numbered from the first.
+    private struct LinkSegments: RadioEnergySink {
+        var link = LinkKind.unspecified
+        var segments: [RadioSegment] = []
+        /// The number of the segment at `segments[0]`.
+        var base = 0
+        var end: Int { base + segments.count }
+
+        mutating func record(_ segment: RadioSegment) {
+            if segment.link == link { segments.append(segment) }
+        }
+
+        mutating func charge(row: Int, start: Nanoseconds, duration: Nanoseconds, joules: Double) {}
     }
 }

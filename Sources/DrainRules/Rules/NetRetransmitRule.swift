@@ -14,8 +14,10 @@ import DrainTrace
 /// taking an equal share of the radio time of the transfer). The energy is the same share of
 /// the radio energy charged to the flow's events. The flagged flows of one endpoint make one
 /// finding (its key names the endpoint), at the severity of the worst: it describes the flow
-/// with the highest share and carries every flagged flow's energy and time range. O(f log s + e)
-/// for f flows, s radio segments and the e events of flagged flows.
+/// with the highest share and carries every flagged flow's energy and time range. The radio
+/// times of all findings are measured in one replay of the run's radios (`RadioBusyTime`).
+/// O(f + e + r + s·g) for f flows, the e events of flagged flows, r rows, s radio segments and
+/// g findings.
 public struct NetRetransmitRule: Rule {
     static let minSegments = RuleParameter("min_segments", default: 20, unit: "segments", "data segments a flow needs before its retransmissions are judged")
     static let infoShare = RuleParameter("info_share", default: 0.02, unit: "fraction", "retransmitted share of data segments above which an info finding is made")
@@ -95,25 +97,37 @@ public struct NetRetransmitRule: Rule {
         }
         guard !flagged.isEmpty else { return .findings([]) }
         let rows = context.flowRows
-        let busy = RadioBusyTime(context.priced.radio)
-        return .findings(flows.groupedByEndpoint(flagged, flow: \.flow).map { finding(flagged: $0, rows: rows, busy: busy, context) })
+        let groups = flows.groupedByEndpoint(flagged, flow: \.flow)
+        let worst = groups.map { group in
+            group.indices.max { lhs, rhs in group[lhs].share != group[rhs].share ? group[lhs].share < group[rhs].share : lhs > rhs } ?? 0
+        }
+        // The radio time during each group's worst transfer, all measured in one replay of the radios.
+        var windows: [RadioBusyTime.Window] = []
+        let window = zip(groups, worst).map { group, worst -> Int? in
+            let flow = group[worst].flow
+            let start = flows.firstDataTime[flow], end = flows.lastDataTime[flow]
+            guard let radio = context.radioLink(for: flows.link[flow]), start != FlowTable.never, end != FlowTable.never else { return nil }
+            windows.append(RadioBusyTime.Window(radio: radio, start: start, end: end))
+            return windows.count - 1
+        }
+        let busy = RadioBusyTime.measure(windows, in: context.timeline, model: context.model)
+        return .findings(
+            groups.indices.map { index in
+                let radioTime = window[index].map { Clock.seconds(busy[$0]) } ?? 0
+                return finding(flagged: groups[index], worst: worst[index], radioTime: radioTime, rows: rows, context)
+            })
     }
 
-    /// The finding of one endpoint's flagged flows (at least one).
-    private func finding(flagged: [(flow: Int, share: Double)], rows: FlowRows, busy: RadioBusyTime, _ context: RuleContext) -> Finding {
+    /// The finding of one endpoint's flagged flows (at least one), `worst` the index of the one
+    /// with the highest share, during whose transfer the radio was up `radioTime` seconds.
+    private func finding(
+        flagged: [(flow: Int, share: Double)], worst: Int, radioTime: Double, rows: FlowRows, _ context: RuleContext
+    ) -> Finding {
         let timeline = context.timeline
         let flows = timeline.flows
-        let worst = flagged.indices.max { lhs, rhs in
-            flagged[lhs].share != flagged[rhs].share ? flagged[lhs].share < flagged[rhs].share : lhs > rhs
-        } ?? 0
         let flow = flagged[worst].flow, share = flagged[worst].share
         let connection = timeline.name(flows.connection[flow], or: "(unnamed connection)")
         let endpoint = timeline.name(flows.endpoint[flow], or: "(unnamed endpoint)")
-        let start = flows.firstDataTime[flow], end = flows.lastDataTime[flow]
-        var radioTime = 0.0
-        if let radio = context.radioLink(for: flows.link[flow]), start != FlowTable.never, end != FlowTable.never {
-            radioTime = Clock.seconds(busy.busy(on: radio, from: start, to: end))
-        }
         // Each flagged flow's radio energy, once: the worst's is evidence, their shares the energy.
         let flowEnergies = flagged.map { rows.energy(of: $0.flow, in: timeline, context.priced.eventEnergy) }
         let flowEnergy = flowEnergies[worst]

@@ -108,9 +108,9 @@ public struct NetSmallBurstsRule: Rule {
     /// rows, sizes, energy, tails and time.
     private struct LinkBursts {
         let link: LinkKind
-        private let radio: RadioActivity
+        private let timeline: Timeline
         private let model: DeviceModel
-        /// Made at the first burst: finding the link's segments is a walk over all of them.
+        /// Made at the first burst: it replays the run's radios as the bursts come.
         private var tails: RadioTail.Meter?
         private(set) var count = 0
         /// The rows from the first burst's first to the last one's last.
@@ -131,12 +131,12 @@ public struct NetSmallBurstsRule: Rule {
 
         init(link: LinkKind, _ context: RuleContext) {
             self.link = link
-            radio = context.priced.radio
+            timeline = context.timeline
             model = context.model
         }
 
         mutating func add(_ burst: Burst, small: Bool) {
-            if tails == nil { tails = RadioTail.Meter(link: link, radio: radio, model: model) }
+            if tails == nil { tails = RadioTail.Meter(link: link, timeline: timeline, model: model) }
             endLatest(nextStart: burst.start)
             latest = (burst, small)
             count += 1
