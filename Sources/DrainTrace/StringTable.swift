@@ -4,12 +4,23 @@ public typealias StringID = UInt32
 /// Interns strings (host names, paths, timer names…) so that the timeline stores them as
 /// 32-bit ids.
 ///
-/// Strings are kept as UTF-8 in one flat byte buffer with an open-addressing hash index, so
+/// Strings are kept as UTF-8 in chunks of bytes with an open-addressing hash index, so
 /// interning bytes straight from an input buffer allocates nothing once the string is known.
 /// Interning is O(length) amortised; looking a string up by id is O(1).
+///
+/// Why chunks: one byte buffer grown by doubling copied every string at each growth, and held
+/// the old buffer beside the new one while it did; a capture's connection labels are interned
+/// at the end of its import, when memory peaks. A chunk is filled and never moved, so growing
+/// adds a chunk and at most the last one has room to spare.
 public struct StringTable: Sendable {
-    private var bytes: [UInt8] = []
-    /// Where each string starts in `bytes`; it ends where the next one starts.
+    /// Bytes per chunk: 64 KiB. A string never spans two chunks; a longer one has a chunk of
+    /// its own, at offset 0, so that every string's place is `chunk << chunkShift + offset`.
+    static let chunkShift = 16
+    static var chunkSize: Int { 1 << chunkShift }
+
+    private var chunks: [[UInt8]] = []
+    /// Where each string starts (`chunk << chunkShift + offset`); it ends where the next one
+    /// starts when that is in the same chunk, else where its chunk's bytes end.
     private var starts: [Int32] = [0]
     private var hashes: [UInt32] = [0]
     /// Slot → id + 1 (0 = empty slot). Capacity is a power of two.
@@ -34,9 +45,7 @@ public struct StringTable: Sendable {
             slot = (slot + 1) & mask
         }
         let id = starts.count
-        let start = bytes.count
-        bytes.append(contentsOf: utf8)
-        starts.append(Int32(truncatingIfNeeded: start))
+        starts.append(Int32(truncatingIfNeeded: append(utf8)))
         hashes.append(hash)
         slots[slot] = UInt32(id + 1)
         if starts.count * 2 > slots.count { grow() }
@@ -47,10 +56,8 @@ public struct StringTable: Sendable {
     /// O(bytes of `other`).
     public mutating func intern(contentsOf other: StringTable) -> [StringID] {
         var ids = [StringID](repeating: 0, count: other.count)
-        other.bytes.withUnsafeBytes { storage in
-            for id in 1..<other.count {
-                ids[id] = intern(UnsafeRawBufferPointer(rebasing: storage[other.byteRange(of: id)]))
-            }
+        for id in 1..<other.count {
+            ids[id] = other.withBytes(of: id) { intern($0) }
         }
         return ids
     }
@@ -81,28 +88,53 @@ public struct StringTable: Sendable {
 
     /// The string for an id. Invalid UTF-8 from an input is repaired with U+FFFD.
     public subscript(id: StringID) -> String {
-        let range = byteRange(of: Int(id))
-        return bytes.withUnsafeBufferPointer { String(decoding: $0[range], as: UTF8.self) }
+        withBytes(of: Int(id)) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Gives back the room the byte buffer and the per-string columns grew beyond their
-    /// count (`Array.releaseUnusedCapacity`): a capture's connection labels and request paths
-    /// are kept through the rules, when memory peaks. Interning afterwards grows them again.
+    /// Gives back the room the last chunk and the per-string columns grew beyond their count
+    /// (`Array.releaseUnusedCapacity`): a capture's connection labels and request paths are
+    /// kept through the rules, when memory peaks. Interning afterwards grows them again.
     public mutating func releaseUnusedCapacity() {
-        bytes.releaseUnusedCapacity()
+        if !chunks.isEmpty { chunks[chunks.count - 1].releaseUnusedCapacity() }
         starts.releaseUnusedCapacity()
         hashes.releaseUnusedCapacity()
     }
 
-    private func byteRange(of id: Int) -> Range<Int> {
-        Int(starts[id])..<(id + 1 < starts.count ? Int(starts[id + 1]) : bytes.count)
+    /// Copies `utf8` into the last chunk, or into a new one when it does not fit, and returns
+    /// where it starts.
+    private mutating func append(_ utf8: UnsafeRawBufferPointer) -> Int {
+        let size = Self.chunkSize
+        if let last = chunks.indices.last, chunks[last].count + utf8.count <= size {
+            let start = last << Self.chunkShift + chunks[last].count
+            chunks[last].append(contentsOf: utf8)
+            return start
+        }
+        let first = chunks.count
+        var chunk: [UInt8] = []
+        // The first chunk grows as strings come, so that a table of a few names stays small.
+        chunk.reserveCapacity(first == 0 ? utf8.count : max(size, utf8.count))
+        chunk.append(contentsOf: utf8)
+        chunks.append(chunk)
+        return first << Self.chunkShift
+    }
+
+    /// Calls `body` with the UTF-8 bytes of string `id`.
+    private func withBytes<Result>(of id: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        guard id > 0 else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        let start = Int(starts[id])
+        let chunk = start >> Self.chunkShift, offset = start & (Self.chunkSize - 1)
+        let end: Int
+        if id + 1 < starts.count, Int(starts[id + 1]) >> Self.chunkShift == chunk {
+            end = Int(starts[id + 1]) & (Self.chunkSize - 1)
+        } else {
+            end = chunks[chunk].count
+        }
+        return chunks[chunk].withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[offset..<end])) }
     }
 
     private func equals(id: Int, _ utf8: UnsafeRawBufferPointer) -> Bool {
-        let range = byteRange(of: id)
-        guard range.count == utf8.count else { return false }
-        return bytes.withUnsafeBytes { storage in
-            memcmp(storage.baseAddress! + range.lowerBound, utf8.baseAddress!, utf8.count) == 0
+        withBytes(of: id) { stored in
+            stored.count == utf8.count && (utf8.isEmpty || memcmp(stored.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
         }
     }
 

@@ -44,6 +44,30 @@ import Testing
         #expect(table.count == 7)
     }
 
+    /// Strings fill 64 KiB chunks and never straddle two; one longer than a chunk has its own.
+    /// Every string reads back whole around the chunks' edges, and each is found again.
+    @Test func stringsReadBackWholeAcrossChunksAndLongOnes() {
+        var table = StringTable()
+        var expected: [String] = []
+        var ids: [StringID] = []
+        var random = SplitMix64(seed: 7)
+        for index in 0..<9_000 {
+            // Mostly names of a few dozen bytes, now and then one of several chunks' length.
+            let length = index % 1_500 == 17 ? 70_000 + Int(random.next() % 140_000) : 1 + Int(random.next() % 90)
+            let string = "\(index):" + String(repeating: Character(UnicodeScalar(UInt8(97 + index % 26))), count: length)
+            expected.append(string)
+            ids.append(table.intern(string))
+        }
+        #expect(Set(ids).count == expected.count)
+        #expect(ids.map { table[$0] } == expected)
+        #expect(expected.map { table.lookup($0) } == ids)
+        table.releaseUnusedCapacity()
+        #expect(ids.map { table[$0] } == expected)
+        var copy = StringTable()
+        let mapped = copy.intern(contentsOf: table)
+        #expect(ids.map { copy[mapped[Int($0)]] } == expected)
+    }
+
     @Test func repairsInvalidUTF8() {
         var table = StringTable()
         let bytes: [UInt8] = [0x61, 0xFF, 0x62]
