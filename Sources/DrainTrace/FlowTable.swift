@@ -10,7 +10,7 @@
 /// Times are on the timeline's clock. A time that never happened (no FIN, no data) is
 /// `FlowTable.never`. Strings are ids of the timeline's `strings`.
 ///
-/// The HTTP/1.x messages seen on the flows are in `http`.
+/// The HTTP/1.x messages seen on the flows that NET-UNCOMPRESSED can read are in `http`.
 public struct FlowTable: Sendable {
     /// The value of a time column for something that did not happen.
     public static let never: Nanoseconds = .min

@@ -1,6 +1,12 @@
 /// Plain HTTP/1.x message heads seen on a capture's flows, one row per request or response,
 /// stored column by column in the order they were seen.
 ///
+/// A capture's importer keeps only the messages NET-UNCOMPRESSED can read: those whose head
+/// says the body may be plain text sent uncompressed (`PlainTextHeads`), and the message after
+/// each of those of the same kind (request or response) on its flow, which ends the events that
+/// carried it. Responses have their paths already (`resolveResponsePaths()` applied as the
+/// capture is read).
+///
 /// Only what the head's first captured segment holds is known: a field that came in a later
 /// segment, or after the capture's snapshot length, is missing. Strings are ids of the
 /// timeline's `strings` and untrusted text from the capture; `0` means absent.
@@ -36,8 +42,8 @@ public struct HTTPMessageTable: Sendable {
     /// Request method (`GET`, `POST`…); `0` for responses.
     public private(set) var method = SparseColumn<StringID>(defaultValue: 0)
     /// Request target as sent (path and query), cut to its first 1024 bytes. A response has
-    /// the target of the request it answers once `resolveResponsePaths()` ran (importers run
-    /// it), else `0`.
+    /// the target of the request it answers once `resolveResponsePaths()` ran (a capture's
+    /// importer gives it as it reads the response), else `0`.
     public private(set) var path = SparseColumn<StringID>(defaultValue: 0)
     /// Response status code; `0` for requests.
     public private(set) var status = SparseColumn<UInt16>(defaultValue: 0)

@@ -8,7 +8,7 @@ import Testing
     func httpCapture(at start: Double, host: String, path: String, port: UInt16) -> [UInt8] {
         var writer = PcapWriter(linkType: Frame.ethernetType)
         writer.add(at: start, Frame.ethernet(IPPacket.tcp(from: deviceV4, port, to: serverV4, 80, seq: 1, flags: IPPacket.syn)))
-        writer.add(at: start + 0.5, Frame.ethernet(IPPacket.tcp(from: deviceV4, port, to: serverV4, 80, seq: 2, flags: IPPacket.ack, HTTP.request("GET", path, headers: [("Host", host)]))))
+        writer.add(at: start + 0.5, Frame.ethernet(IPPacket.tcp(from: deviceV4, port, to: serverV4, 80, seq: 2, flags: IPPacket.ack, HTTP.request("POST", path, headers: [("Host", host), ("Content-Type", "application/json")]))))
         return writer.bytes
     }
 

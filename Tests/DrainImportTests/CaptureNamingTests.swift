@@ -109,7 +109,7 @@ import Testing
             "POST", "/api/v1/upload?x=1",
             headers: [("Host", "Upload.Example.com"), ("Content-Type", "application/json"), ("Content-Length", "2500")])
         let response = HTTP.response(
-            200, headers: [("content-type", "text/html; charset=utf-8"), ("Content-Encoding", "gzip"), ("Content-Length", "5")],
+            200, headers: [("content-type", "text/html; charset=utf-8"), ("Content-Encoding", "identity"), ("Content-Length", "5")],
             body: Array("hello".utf8))
         let next = HTTP.request("GET", "/next", headers: [("Host", "upload.example.com")])
         let server = "203.0.113.80"
@@ -131,13 +131,66 @@ import Testing
         #expect(Array(http.status) == [0, 200, 0])
         #expect(http.host.map(input.text) == ["upload.example.com", "", "upload.example.com"])
         #expect(http.contentType.map(input.text) == ["application/json", "text/html; charset=utf-8", ""])
-        #expect(http.contentEncoding.map(input.text) == ["", "gzip", ""])
+        #expect(http.contentEncoding.map(input.text) == ["", "identity", ""])
         #expect(Array(http.contentLength) == [2500, 5, -1])
         #expect(http.bodyBytes == [2500, 5, 0])
         #expect(http.time == [500_000_000, 1_500_000_000, 2_000_000_000])
         #expect(http.flow == [0, 0, 0])
         #expect(input.text(input.timeline.flows.endpoint[0]) == "upload.example.com")
         #expect(input.timeline.flows.flags[0].contains(.http))
+    }
+
+    /// Only the messages NET-UNCOMPRESSED can read are kept: those whose head says the body may
+    /// be plain text sent uncompressed, and the next of the same kind on the flow after each. A
+    /// response has the path of the request it answers (the n-th response the n-th request, if
+    /// that came first), whether that request was kept or not.
+    @Test func httpMessagesKeptAreThoseTheUncompressedRuleReads() throws {
+        let server = "203.0.113.81"
+        var up: UInt32 = 1, down: UInt32 = 1
+        func request(_ method: String, _ path: String, type: String? = nil, port: UInt16 = 50010) -> [UInt8] {
+            let bytes = HTTP.request(method, path, headers: [("Host", "api.example")] + (type.map { [("Content-Type", $0)] } ?? []))
+            defer { up += UInt32(bytes.count) }
+            return IPPacket.tcp(from: deviceV4, port, to: server, 80, seq: up, flags: IPPacket.ack, bytes)
+        }
+        func more(port: UInt16) -> [UInt8] {
+            defer { down += 2 }
+            return IPPacket.tcp(from: server, 80, to: deviceV4, port, seq: down, flags: IPPacket.ack, Array("{}".utf8))
+        }
+        func response(type: String, encoding: String? = nil, port: UInt16 = 50010) -> [UInt8] {
+            let bytes = HTTP.response(
+                200, headers: [("Content-Type", type), ("Content-Length", "2")] + (encoding.map { [("Content-Encoding", $0)] } ?? []),
+                body: Array("{}".utf8))
+            defer { down += UInt32(bytes.count) }
+            return IPPacket.tcp(from: server, 80, to: deviceV4, port, seq: down, flags: IPPacket.ack, bytes)
+        }
+        let packets = [
+            request("GET", "/a"),  // not text, no request before it: not kept
+            response(type: "application/json", encoding: "gzip"),  // encoded: not kept
+            request("POST", "/b", type: "application/json"),  // text: kept
+            response(type: "text/plain"),  // text: kept, path /b
+            request("GET", "/c"),  // after a text request: kept
+            response(type: "image/png"),  // after a text response: kept, path /c
+            request("GET", "/d"),  // not kept
+            response(type: "image/png"),  // not kept
+            // Another connection whose first response came before any request: the n-th
+            // response still answers the n-th request.
+            response(type: "text/html", port: 50011),  // kept, answers nothing
+            request("GET", "/x", port: 50011),  // not kept; the first request, after the first response
+            more(port: 50011),  // more of the first response's body
+            request("GET", "/y", port: 50011),  // not kept; the second request
+            response(type: "text/plain", port: 50011),  // kept: the second response, answering /y
+        ]
+        let input = try importCapture(capture(packets))
+        let http = input.timeline.flows.http
+        #expect(http.isRequest == [true, false, true, false, false, false])
+        #expect(http.method.map(input.text) == ["POST", "", "GET", "", "", ""])
+        #expect(http.path.map(input.text) == ["/b", "/b", "/c", "/c", "", "/y"])
+        #expect(http.contentType.map(input.text) == ["application/json", "text/plain", "", "image/png", "text/html", "text/plain"])
+        #expect(http.time == [1, 1.5, 2, 2.5, 4, 6].map { Clock.nanoseconds($0) })
+        #expect(http.flow == [0, 0, 0, 0, 1, 1])
+        // Body bytes go to the kept message of their direction.
+        #expect(http.bodyBytes == [0, 2, 0, 2, 4, 2])
+        #expect(input.timeline.flows.flags.allSatisfy { $0.contains(.http) })
     }
 
     @Test func hostileNamesSurviveAsData() throws {
@@ -149,7 +202,7 @@ import Testing
                 dnsAnswer(DNS.response(question: dnsName, answers: [.a(dnsName, "198.51.100.1")])),
                 syn(to: "198.51.100.1"),
                 IPPacket.tcp(from: deviceV4, 50001, to: "198.51.100.2", 443, seq: 1, flags: IPPacket.ack, TLS.clientHello(serverName: sniName)),
-                IPPacket.tcp(from: deviceV4, 50002, to: "198.51.100.3", 80, seq: 1, flags: IPPacket.ack, HTTP.request("GET", "/<script>alert(1)</script>", headers: [("Host", hostName)])),
+                IPPacket.tcp(from: deviceV4, 50002, to: "198.51.100.3", 80, seq: 1, flags: IPPacket.ack, HTTP.request("POST", "/<script>alert(1)</script>", headers: [("Host", hostName), ("Content-Type", "text/plain")])),
             ]))
         #expect(input.timeline.flows.endpoint.dropFirst().map(input.text) == [dnsName, sniName, hostName])
         #expect(input.timeline.flows.http.path.map(input.text) == ["/<script>alert(1)</script>"])

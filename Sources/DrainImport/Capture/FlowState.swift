@@ -65,8 +65,14 @@ struct FlowState {
     var firstExchangeTime = SIMD2<Int64>(FlowTable.never, FlowTable.never)
     var lastExchangeTime = SIMD2<Int64>(FlowTable.never, FlowTable.never)
 
-    /// The HTTP message whose body the payload of each direction belongs to, or -1.
+    /// The HTTP message whose body the payload of each direction belongs to, or -1 (none, or
+    /// a message not kept).
     var httpMessage = SIMD2<Int32>(-1, -1)
+    /// Whether the flow's latest request (bit 0) and latest response (bit 1) may carry a
+    /// plain-text body (`HTTPMessageTable.PlainTextHeads`): the message after one is kept.
+    var httpLastMayCarryText: UInt8 = 0
+    /// The paths of the flow's requests not yet answered (`RequestPathQueues`).
+    var requestPaths = RequestPathQueues.Queue()
 
     init(key: FlowKey, generation: UInt32, link: LinkKind, time: Nanoseconds, fromA: Bool) {
         self.key = key

@@ -96,7 +96,6 @@ extension FlowTracker {
             flows.http.append(contentsOf: http, flowOffset: 0, shift: shift, strings: identity)
         }
         http = HTTPMessageTable()
-        flows.http.resolveResponsePaths()
         flows.http.releaseUnusedCapacity()
         timeline.flows = flows
 

@@ -2,7 +2,8 @@ import DrainTrace
 
 /// Turns decoded packets into flows, coalesced `net` events, names and HTTP messages, in one
 /// pass and bounded memory: per packet it updates one `FlowState` and at most one coalescing
-/// window; it grows only with flows, closed windows, distinct names and HTTP messages.
+/// window; it grows only with flows, closed windows, distinct names and the HTTP messages it
+/// keeps (`readHTTPHead`).
 ///
 /// Nothing here allocates per packet: flow lookup is a dictionary keyed by a fixed-size
 /// `FlowKey` (with a one-entry cache for runs of one flow), names are interned from the packet
@@ -23,7 +24,10 @@ struct FlowTracker {
     private(set) var events = NetEventBuffer()
     /// Strings of the timeline being built.
     var strings = StringTable()
+    /// The HTTP messages kept (`readHTTPHead`).
     private(set) var http = HTTPMessageTable()
+    private var requestPaths = RequestPathQueues()
+    private var plainTextHeads = HTTPMessageTable.PlainTextHeads()
     /// Addresses and the DNS name the capture resolved them from (the latest answer wins).
     private(set) var dnsNames: [IPAddress: StringID] = [:]
     /// ClientHellos split over segments, by flow, until their server name is read.
@@ -222,24 +226,55 @@ struct FlowTracker {
         }
         guard !state.flags.contains(.tls) else { return }
         if newRun, let head = HTTPHead(payload) {
-            state.flags.insert(.http)
-            var message = HTTPMessageTable.Message()
-            message.time = time
-            message.flow = flow
-            message.isRequest = head.isRequest
-            message.status = head.status
-            message.method = intern(payload, head.method)
-            message.path = intern(payload, head.target)
-            message.host = intern(payload, head.host, lowered: true)
-            message.contentType = intern(payload, head.contentType)
-            message.contentEncoding = intern(payload, head.contentEncoding)
-            message.contentLength = head.contentLength
-            message.bodyBytes = head.bodyStart.map { length - Int64($0) } ?? 0
-            if head.isRequest, state.httpHost == 0 { state.httpHost = message.host }
-            state.httpMessage.set(lane: direction, to: Int32(truncatingIfNeeded: http.append(message)))
+            readHTTPHead(head, payload, length: length, state: &state, flow: flow, direction: direction, time: time)
         } else if state.httpMessage[direction] >= 0 {
             http.addBodyBytes(length, to: Int(state.httpMessage[direction]))
         }
+    }
+
+    /// Reads an HTTP/1.x head, keeping it as a message only if NET-UNCOMPRESSED could read it:
+    /// when it may carry a plain-text body (`HTTPMessageTable.PlainTextHeads`), or when the
+    /// flow's previous message of its kind (request or response) may, as it ends that one's
+    /// events. The rule's findings on the messages kept are those on every message, and a
+    /// capture of chatty API calls keeps a fraction of them. A response takes the path of the
+    /// request it answers (`RequestPathQueues`), kept or not.
+    private mutating func readHTTPHead(
+        _ head: HTTPHead, _ payload: UnsafeRawBufferPointer, length: Int64, state: inout FlowState, flow: UInt32,
+        direction: Int, time: Nanoseconds
+    ) {
+        state.flags.insert(.http)
+        let host = intern(payload, head.host, lowered: true)
+        if head.isRequest, state.httpHost == 0 { state.httpHost = host }
+        let path: StringID
+        if head.isRequest {
+            path = intern(payload, head.target)
+            requestPaths.asked(path, queue: &state.requestPaths)
+        } else {
+            path = requestPaths.answered(queue: &state.requestPaths)
+        }
+        let contentType = intern(payload, head.contentType)
+        let contentEncoding = intern(payload, head.contentEncoding)
+        let kind = UInt8(head.isRequest ? 1 : 2)
+        let mayCarryText = plainTextHeads.mayCarryPlainText(type: contentType, encoding: contentEncoding, strings: strings)
+        let afterText = state.httpLastMayCarryText & kind != 0
+        state.httpLastMayCarryText = mayCarryText ? state.httpLastMayCarryText | kind : state.httpLastMayCarryText & ~kind
+        guard mayCarryText || afterText else {
+            state.httpMessage.set(lane: direction, to: -1)
+            return
+        }
+        var message = HTTPMessageTable.Message()
+        message.time = time
+        message.flow = flow
+        message.isRequest = head.isRequest
+        message.status = head.status
+        message.method = intern(payload, head.method)
+        message.path = path
+        message.host = host
+        message.contentType = contentType
+        message.contentEncoding = contentEncoding
+        message.contentLength = head.contentLength
+        message.bodyBytes = head.bodyStart.map { length - Int64($0) } ?? 0
+        state.httpMessage.set(lane: direction, to: Int32(truncatingIfNeeded: http.append(message)))
     }
 
     private mutating func readDNS(_ payload: UnsafeRawBufferPointer, tcp: Bool, number: Int) {

@@ -145,8 +145,9 @@ public struct NetUncompressedRule: Rule {
     /// flagged (`min_body_bytes`): the flagged ones, and each one's next message in the same
     /// direction of its flow, which ends the events that carried it (`carriedEnergy`). The
     /// rule's findings on the result are those on `http`: a capture of chatty exchanges keeps a
-    /// fraction of its messages through the rules, when memory peaks. Expects resolved
-    /// response paths (`HTTPMessageTable.resolveResponsePaths()`). O(messages + flows).
+    /// fraction of its messages through the rules, when memory peaks. (A capture's importer
+    /// keeps those of any `min_body_bytes` already.) Expects resolved response paths
+    /// (`HTTPMessageTable.resolveResponsePaths()`). O(messages + flows).
     public static func messagesRead(from http: HTTPMessageTable, strings: StringTable, minimumBodyBytes: Double) -> HTTPMessageTable {
         var plainText = PlainTextBodies(strings: strings)
         // Per flow and direction (requests at 2f, responses at 2f + 1): whether its last
@@ -167,42 +168,20 @@ public struct NetUncompressedRule: Rule {
         http.contentLength[index] >= 0 ? http.contentLength[index] : http.bodyBytes[index]
     }
 
-    /// Which messages carry a plain-text body that is not encoded, reading each content type
-    /// and encoding string once.
+    /// Which messages carry a plain-text body that is not encoded
+    /// (`HTTPMessageTable.PlainTextHeads`), reading each content type and encoding string once.
     private struct PlainTextBodies {
         let strings: StringTable
-        // Per string: unknown (-1), no (0) or yes (1).
-        var textType: [Int8]
-        var identity: [Int8]
+        var heads = HTTPMessageTable.PlainTextHeads()
 
         init(strings: StringTable) {
             self.strings = strings
-            textType = [Int8](repeating: -1, count: strings.count)
-            identity = [Int8](repeating: -1, count: strings.count)
         }
 
         mutating func contains(_ index: Int, of http: HTTPMessageTable) -> Bool {
-            let type = http.contentType[index], encoding = http.contentEncoding[index]
-            guard type != 0, http.bodyBytes[index] > 0 else { return false }
-            if textType[Int(type)] < 0 { textType[Int(type)] = NetUncompressedRule.isPlainText(strings[type]) ? 1 : 0 }
-            guard textType[Int(type)] == 1 else { return false }
-            guard encoding != 0 else { return true }
-            if identity[Int(encoding)] < 0 { identity[Int(encoding)] = NetUncompressedRule.isIdentity(strings[encoding]) ? 1 : 0 }
-            return identity[Int(encoding)] == 1
+            http.bodyBytes[index] > 0
+                && heads.mayCarryPlainText(type: http.contentType[index], encoding: http.contentEncoding[index], strings: strings)
         }
-    }
-
-    /// Whether a `Content-Type` value names a text format.
-    private static func isPlainText(_ contentType: String) -> Bool {
-        let media = (contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingSpaces().lowercased()
-        if media.hasPrefix("text/") { return true }
-        guard let slash = media.firstIndex(of: "/") else { return false }
-        let subtype = media[media.index(after: slash)...]
-        return ["json", "xml", "javascript", "ecmascript"].contains { subtype.contains($0) }
-    }
-
-    private static func isIdentity(_ encoding: String) -> Bool {
-        encoding[...].trimmingSpaces().lowercased() == "identity"
     }
 
     private struct GroupKey: Hashable {
