@@ -53,17 +53,9 @@ import Testing
     @Test(arguments: ["iphone-lte", "iphone-5g-nsa"])
     func pricedWindowsAgreeWithASumOverEverySegment(modelName: String) throws {
         let model = try builtinModel(modelName)
-        var timeline = Timeline()
-        var random = SplitMix64(seed: 14)
-        var time: Nanoseconds = 0
-        for _ in 0..<400 {
-            time += Nanoseconds(random.next() % UInt64(seconds(30)))
-            let link: LinkKind = random.next() % 3 == 0 ? .wifi : .cellular
-            timeline.append(
-                Event(
-                    time: time, kind: .net, code: NetDirection.rx.rawValue, code2: link.rawValue,
-                    amount: Int64(random.next() % 200_000), duration: Nanoseconds(random.next() % UInt64(seconds(2)))))
-        }
+        let timeline = randomNetRun(seed: 14, events: 400, maxGap: 30, maxBytes: 200_000, maxSpan: 2)
+        let time = timeline.time.last ?? 0
+        var random = SplitMix64(seed: 15)
         let segments = Pricer(model: model).radioSegments(of: timeline)
         func summed(_ link: LinkKind, _ start: Nanoseconds, _ end: Nanoseconds) -> Nanoseconds {
             segments.filter { ($0.link == .wifi) == (link == .wifi) && $0.state != .idle }

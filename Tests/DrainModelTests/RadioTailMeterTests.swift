@@ -6,25 +6,6 @@ import Testing
 /// The tail meter reads a replay of the run's radios as the bursts come (the run keeps no
 /// segments); it must give what integrating every segment of the run gives.
 @Suite struct RadioTailMeterTests {
-    func seconds(_ value: Double) -> Nanoseconds { Clock.nanoseconds(value) }
-
-    /// A long random run on both radios: enough segments that the meter drops the ones it has
-    /// passed several times over.
-    func randomRun(seed: UInt64) -> Timeline {
-        var timeline = Timeline()
-        var random = SplitMix64(seed: seed)
-        var time: Nanoseconds = 0
-        for _ in 0..<3_000 {
-            time += Nanoseconds(random.next() % UInt64(seconds(40)))
-            let link: LinkKind = random.next() % 3 == 0 ? .wifi : .cellular
-            timeline.append(
-                Event(
-                    time: time, kind: .net, code: NetDirection.rx.rawValue, code2: link.rawValue,
-                    amount: Int64(random.next() % 100_000), duration: Nanoseconds(random.next() % UInt64(seconds(1)))))
-        }
-        return timeline
-    }
-
     /// The tail energy after `burst` until `nextStart`, from all of the link's segments: tail
     /// and FACH time at its own average power, connected time at the model's connected power,
     /// promotion and idle time not at all.
@@ -44,7 +25,9 @@ import Testing
     @Test(arguments: ["iphone-lte", "iphone-5g-nsa", "android-pixel-lte"])
     func theMeterGivesWhatEverySegmentGives(modelName: String) throws {
         let model = try builtinModel(modelName)
-        let timeline = randomRun(seed: 41)
+        // A long run on both radios: enough segments that the meter drops those it has passed
+        // several times over.
+        let timeline = randomNetRun(seed: 41, events: 3_000, maxGap: 40, maxBytes: 100_000, maxSpan: 1)
         let priced = Pricer(model: model).price(timeline)
         let segments = Pricer(model: model).radioSegments(of: timeline)
         let bursts = BurstDetector.bursts(in: priced, model: model, by: .link)

@@ -28,6 +28,24 @@ func simulate<Machine: RadioStateMachine>(
     return recorder
 }
 
+/// A run of `events` received `net` events, a third on Wi-Fi and the rest cellular, each up to
+/// `maxGap` seconds after the one before, of up to `maxBytes` bytes spanning up to `maxSpan`
+/// seconds; the same `seed` gives the same run.
+func randomNetRun(seed: UInt64, events: Int, maxGap: Double, maxBytes: UInt64, maxSpan: Double) -> Timeline {
+    var timeline = Timeline()
+    var random = SplitMix64(seed: seed)
+    var time: Nanoseconds = 0
+    for _ in 0..<events {
+        time += Nanoseconds(random.next() % UInt64(Clock.nanoseconds(maxGap)))
+        let link: LinkKind = random.next() % 3 == 0 ? .wifi : .cellular
+        timeline.append(
+            Event(
+                time: time, kind: .net, code: NetDirection.rx.rawValue, code2: link.rawValue, amount: Int64(random.next() % maxBytes),
+                duration: Nanoseconds(random.next() % UInt64(Clock.nanoseconds(maxSpan)))))
+    }
+    return timeline
+}
+
 /// Whether two energies agree to within `tolerance` joules (default: a nanojoule, far below
 /// any figure of the models, above the rounding of nanosecond clocks).
 func close(_ actual: Double, _ expected: Double, tolerance: Double = 1e-9) -> Bool {
