@@ -121,21 +121,27 @@ public struct StringTable: Sendable {
     /// Calls `body` with the UTF-8 bytes of string `id`.
     private func withBytes<Result>(of id: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         guard id > 0 else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-        let start = Int(starts[id])
-        let chunk = start >> Self.chunkShift, offset = start & (Self.chunkSize - 1)
-        let end: Int
-        if id + 1 < starts.count, Int(starts[id + 1]) >> Self.chunkShift == chunk {
-            end = Int(starts[id + 1]) & (Self.chunkSize - 1)
-        } else {
-            end = chunks[chunk].count
-        }
-        return chunks[chunk].withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[offset..<end])) }
+        let (chunk, range) = location(of: id)
+        return chunks[chunk].withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
     }
 
-    private func equals(id: Int, _ utf8: UnsafeRawBufferPointer) -> Bool {
-        withBytes(of: id) { stored in
-            stored.count == utf8.count && (utf8.isEmpty || memcmp(stored.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
+    /// The chunk of string `id` (not 0) and where its bytes lie in it.
+    @inline(__always)
+    private func location(of id: Int) -> (chunk: Int, range: Range<Int>) {
+        let start = Int(starts[id])
+        let chunk = start >> Self.chunkShift, offset = start & (Self.chunkSize - 1)
+        if id + 1 < starts.count, Int(starts[id + 1]) >> Self.chunkShift == chunk {
+            return (chunk, offset..<Int(starts[id + 1]) & (Self.chunkSize - 1))
         }
+        return (chunk, offset..<chunks[chunk].count)
+    }
+
+    /// Whether string `id` (not 0) is `utf8` (not empty). Interning a known string ends here,
+    /// so the lengths are compared before the chunk is touched.
+    private func equals(id: Int, _ utf8: UnsafeRawBufferPointer) -> Bool {
+        let (chunk, range) = location(of: id)
+        guard range.count == utf8.count else { return false }
+        return chunks[chunk].withUnsafeBytes { memcmp($0.baseAddress! + range.lowerBound, utf8.baseAddress!, utf8.count) == 0 }
     }
 
     private mutating func grow() {

@@ -13,14 +13,17 @@ import DrainTrace
 /// O(1) memory beyond the radios' state and the open spans; a whole pass is O(rows).
 public struct RadioReplay {
     private let timeline: Timeline
+    /// The timeline's `kind` column, read once per row.
+    private let kinds: [EventKind]
     private var radios: DeviceRadios
     private var spans: NetSpanMarkers
-    /// The next row `step(into:)` looks at; `timeline.count` once every row is fed.
+    /// The next row to look at; `kinds.count` once every row is fed.
     private var row = 0
     private var finished = false
 
     public init(_ timeline: Timeline, model: DeviceModel) {
         self.timeline = timeline
+        kinds = timeline.kind
         radios = DeviceRadios(radio: model.radio)
         spans = NetSpanMarkers(radio: model.radio)
     }
@@ -31,31 +34,28 @@ public struct RadioReplay {
     /// Runs the whole pass into `sink`: every `net` row, then every radio ended at the
     /// timeline's end (a tail still running is charged in full). O(rows).
     public mutating func run<Sink: RadioEnergySink>(into sink: inout Sink) {
-        while row < timeline.count {
-            if timeline.kind[row] == .net { feed(row: row, into: &sink) }
-            row += 1
-        }
-        end(into: &sink)
+        _ = feed(into: &sink) { _ in true }
     }
 
-    /// Feeds the next `net` row into `sink`, or, after the last, ends the radios. `false`
-    /// once the pass is over (nothing was fed). Amortised O(1) per row.
-    public mutating func step<Sink: RadioEnergySink>(into sink: inout Sink) -> Bool {
-        while row < timeline.count {
-            let next = row
-            row += 1
-            if timeline.kind[next] == .net {
-                feed(row: next, into: &sink)
-                return true
-            }
-        }
+    /// Feeds the next `net` rows into `sink` as long as `more(sink)` holds before each, and
+    /// once every row is fed, ends the radios. `false` once the pass is over (nothing was
+    /// fed). A reader pulls segments in batches this way: the radios are not copied per row.
+    /// O(rows looked at).
+    public mutating func feed<Sink: RadioEnergySink>(into sink: inout Sink, while more: (Sink) -> Bool) -> Bool {
         guard !finished else { return false }
+        while row < kinds.count {
+            if kinds[row] == .net {
+                guard more(sink) else { return true }
+                drive(row: row, into: &sink)
+            }
+            row += 1
+        }
         end(into: &sink)
         return true
     }
 
     @inline(__always)
-    private mutating func feed<Sink: RadioEnergySink>(row: Int, into sink: inout Sink) {
+    private mutating func drive<Sink: RadioEnergySink>(row: Int, into sink: inout Sink) {
         let time = timeline.time[row]
         if !spans.isEmpty { spans.feed(until: time, radios: &radios, into: &sink) }
         let packet = RadioPacket(

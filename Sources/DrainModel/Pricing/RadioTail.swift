@@ -92,13 +92,16 @@ public enum RadioTail {
         }
 
         /// The link's segment at `index` (counting from the replay's first), replaying the run
-        /// until it comes; `nil` past the last.
+        /// until it comes, and a few after it in the same pull; `nil` past the last.
         private mutating func segment(at index: Int) -> RadioSegment? {
             while index >= pending.end {
-                guard replay.step(into: &pending) else { return nil }
+                guard replay.feed(into: &pending, while: { $0.end <= index + Self.segmentsPerPull }) else { return nil }
             }
             return pending.segments[index - pending.base]
         }
+
+        /// Segments a pull from the replay adds beyond the one asked for.
+        private static let segmentsPerPull = 64
 
         /// Gives back the room of the segments before `first`, once they are most of it.
         private mutating func dropPassed() {

@@ -14,8 +14,8 @@ import DrainTrace
 /// last small burst (the transfers are queued until then and sent together), keeping its
 /// direction, bytes and span; all other traffic stays where it was. The radio's traffic is
 /// priced again that way (`RadioSimulation`), and the saving is its priced energy minus the
-/// batched energy. O(n + b log b) for b bursts, plus one pricing of the radio's traffic when
-/// a finding is made. Bursts are taken one at a time: what is kept is 16 bytes per small burst
+/// batched energy. O(n + b log b) for b bursts, plus one replay of the run's radios per radio
+/// with small bursts (the tails) and one pricing of the radio's traffic when a finding is made. Bursts are taken one at a time: what is kept is 16 bytes per small burst
 /// (its rows and size, for the batching and the median).
 public struct NetSmallBurstsRule: Rule {
     static let smallBurstBytes = RuleParameter("small_burst_bytes", default: 10_000, unit: "B", "bursts below this size are small (10 KB)")
@@ -110,7 +110,8 @@ public struct NetSmallBurstsRule: Rule {
         let link: LinkKind
         private let timeline: Timeline
         private let model: DeviceModel
-        /// Made at the first burst: it replays the run's radios as the bursts come.
+        /// Made at the first small burst (only theirs are measured): it replays the run's
+        /// radios as the bursts come.
         private var tails: RadioTail.Meter?
         private(set) var count = 0
         /// The rows from the first burst's first to the last one's last.
@@ -136,7 +137,7 @@ public struct NetSmallBurstsRule: Rule {
         }
 
         mutating func add(_ burst: Burst, small: Bool) {
-            if tails == nil { tails = RadioTail.Meter(link: link, timeline: timeline, model: model) }
+            if small, tails == nil { tails = RadioTail.Meter(link: link, timeline: timeline, model: model) }
             endLatest(nextStart: burst.start)
             latest = (burst, small)
             count += 1
@@ -163,8 +164,8 @@ public struct NetSmallBurstsRule: Rule {
         }
 
         private mutating func endLatest(nextStart: Nanoseconds) {
-            guard let latest, let tail = tails?.energy(after: latest.burst, until: nextStart) else { return }
-            if latest.small { smallTailEnergy += tail }
+            guard let latest, latest.small, let tail = tails?.energy(after: latest.burst, until: nextStart) else { return }
+            smallTailEnergy += tail
         }
     }
 
