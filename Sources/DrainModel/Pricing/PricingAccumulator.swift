@@ -3,8 +3,8 @@ import DrainTrace
 
 /// What one pricing pass builds while it walks a timeline: its cost summary (through a ledger
 /// of at most about `CostSummary.foldLength` entries, folded in whenever it fills), the sums of
-/// its radio segments (`RadioActivity`), and the joules of the rows it prices. Radio state machines write into it as
-/// their `RadioEnergySink`.
+/// its radio segments (`RadioActivity`), and the joules of the rows it prices. Radio state
+/// machines write into it as their `RadioEnergySink`.
 ///
 /// The ledger grows as entries come rather than being reserved whole: a pass over a capture's
 /// rows with nothing but `net` events prices none of them, and its 1.1 MB ledger would be

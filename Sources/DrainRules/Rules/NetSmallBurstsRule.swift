@@ -15,8 +15,9 @@ import DrainTrace
 /// direction, bytes and span; all other traffic stays where it was. The radio's traffic is
 /// priced again that way (`RadioSimulation`), and the saving is its priced energy minus the
 /// batched energy. O(n + b log b) for b bursts, plus one replay of the run's radios per radio
-/// with small bursts (the tails) and one pricing of the radio's traffic when a finding is made. Bursts are taken one at a time: what is kept is 16 bytes per small burst
-/// (its rows and size, for the batching and the median).
+/// with small bursts (the tails) and one pricing of the radio's traffic when a finding is
+/// made. Bursts are taken one at a time: what is kept is 16 bytes per small burst (its rows
+/// and size, for the batching and the median).
 public struct NetSmallBurstsRule: Rule {
     static let smallBurstBytes = RuleParameter("small_burst_bytes", default: 10_000, unit: "B", "bursts below this size are small (10 KB)")
     static let minBursts = RuleParameter("min_bursts", default: 5, unit: "bursts", "small bursts on one radio that can make a finding")
