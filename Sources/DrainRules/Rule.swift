@@ -138,11 +138,11 @@ public struct RuleContext: Sendable {
         return shared.flowOfRow { FlowOfRow(timeline) }
     }
 
-    /// The `net` events of each flow, gathered once for all the rules of the run that ask. Only
-    /// for a rule that declares it (`Rule.sharedReads`).
-    var flowRows: FlowRows {
-        assert(reads.contains(.flowRows), "the rule reads the events of each flow without declaring it")
-        return shared.flowRows { FlowRows(shared.flowOfRow { FlowOfRow(timeline) }) }
+    /// The joules of each flow's `net` events, added up once for all the rules of the run that
+    /// ask. Only for a rule that declares it (`Rule.sharedReads`).
+    var flowEnergy: FlowEnergy {
+        assert(reads.contains(.flowEnergy), "the rule reads the joules of each flow without declaring it")
+        return shared.flowEnergy { FlowEnergy(shared.flowOfRow { FlowOfRow(timeline) }, eventEnergy: priced.eventEnergy) }
     }
 
     /// The app's background stretches (`LifecycleTrack`), found once for all the rules of the

@@ -6,8 +6,9 @@ import Testing
 @testable import DrainRules
 
 /// The radio attribution NET-PERIODIC and NET-LATE-CLOSE both read is worked out once per
-/// run, however many threads ask at once, and is the attribution of the run; the rows of each
-/// flow the network rules read are the events labelled with its connection in its input.
+/// run, however many threads ask at once, and is the attribution of the run; the joules of each
+/// flow the network rules read are those of the events labelled with its connection in its
+/// input.
 @Suite struct SharedRuleWorkTests {
     @Test func theAttributionIsMadeOnceForEveryThreadThatAsks() {
         var run = TimelineBuilder()
@@ -128,32 +129,37 @@ import Testing
         }
     }
 
-    /// NET-LATE-CLOSE's flow of each event is the one the rows of each flow are gathered
-    /// through: made once, and dropped when both are done with it; the rows are dropped after
+    /// NET-LATE-CLOSE's flow of each event is the one the joules of each flow are added up
+    /// through: made once, and dropped when both are done with it; the joules are dropped after
     /// their last reader.
     @Test func theFlowOfEachEventIsMadeOnceAndDroppedAfterItsReaders() {
         var capture = CaptureBuilder()
         let api = capture.tcp(to: "api.example.com", link: .wifi)
         for t in [0.0, 1, 2] { capture.packet(api, at: t, .tx, bytes: 600, payload: 500) }
         let timeline = capture.build(end: 5)
-        let shared = SharedRuleWork(readers: [[.radioAttribution, .flowOfRow], .flowRows, .flowRows])
+        let shared = SharedRuleWork(readers: [[.radioAttribution, .flowOfRow], .flowEnergy, .flowEnergy])
         var made = 0
         let flowOfRow = shared.flowOfRow { made += 1; return FlowOfRow(timeline) }
-        let rows = shared.flowRows { FlowRows(shared.flowOfRow { made += 1; return FlowOfRow(timeline) }) }
+        let joules = Self.powersOfTwo(timeline.count)
+        let energy = shared.flowEnergy { FlowEnergy(shared.flowOfRow { made += 1; return FlowOfRow(timeline) }, eventEnergy: joules) }
         #expect(made == 1)
-        #expect(rows.rows(of: 0).map { timeline.time[$0] } == [0, 1, 2].map { Clock.nanoseconds($0) })
-        #expect(rows.rows(of: 0).allSatisfy { flowOfRow($0) == 0 })
-        // Gathering the rows was one of the two reads of the flow of each event.
-        #expect(shared.held == [.flowOfRow, .flowRows])
+        let rows = (0..<timeline.count).filter { flowOfRow($0) == 0 }
+        #expect(rows.map { timeline.time[$0] } == [0, 1, 2].map { Clock.nanoseconds($0) })
+        #expect(energy.total == [rows.reduce(0) { $0 + joules[$1] }])
+        // Adding up the joules was one of the two reads of the flow of each event.
+        #expect(shared.held == [.flowOfRow, .flowEnergy])
         shared.finishedReading([.radioAttribution, .flowOfRow])
-        #expect(shared.held == .flowRows)
-        shared.finishedReading(.flowRows)
-        #expect(shared.held == .flowRows)
-        shared.finishedReading(.flowRows)
+        #expect(shared.held == .flowEnergy)
+        shared.finishedReading(.flowEnergy)
+        #expect(shared.held == .flowEnergy)
+        shared.finishedReading(.flowEnergy)
         #expect(shared.held.isEmpty)
     }
 
-    @Test func eachFlowGetsTheEventsOfItsConnectionInItsOwnInput() {
+    /// Joules 1, 2, 4… per row: a sum of them names the rows it added up.
+    static func powersOfTwo(_ count: Int) -> [Double] { (0..<count).map { Double(sign: .plus, exponent: $0, significand: 1) } }
+
+    @Test func eachFlowGetsTheJoulesOfTheEventsOfItsConnectionInItsOwnInput() {
         // Two captures whose builders label their first connection alike: merged, that label is
         // one string shared by a flow of each input, and a third flow has a label of its own.
         func capture(_ times: [Double], second: [Double]) -> Timeline {
@@ -172,15 +178,46 @@ import Testing
         let flows = merged.flows
         #expect(flows.count == 3)
         #expect(flows.connection[0] == flows.connection[2] && flows.input[0] != flows.input[2])
-        let rows = FlowRows(FlowOfRow(merged))
+        let joules = Self.powersOfTwo(merged.count)
+        let energy = FlowEnergy(FlowOfRow(merged), eventEnergy: joules)
+        func rows(where time: [Double]) -> Double {
+            time.reduce(0) { sum, t in sum + joules[merged.time.firstIndex(of: Clock.nanoseconds(t))!] }
+        }
+        // The first input's api rows are at 0, 2 and 4 s; its cdn rows at 1 and 3 s; the
+        // second input's api rows at 0.5, 2.5 and 9 s.
+        #expect(energy.total == [rows(where: [0, 2, 4]), rows(where: [1, 3]), rows(where: [0.5, 2.5, 9])])
         for flow in 0..<flows.count {
             let expected = (0..<merged.count).filter {
                 merged.kind[$0] == .net && merged.label2[$0] == flows.connection[flow] && merged.input[$0] == flows.input[flow]
             }
-            #expect(Array(rows.rows(of: flow)) == expected)
+            #expect(energy.total[flow] == expected.reduce(0) { $0 + joules[$1] })
         }
-        #expect(rows.rows(of: 0).map { merged.time[$0] } == [0, 2, 4].map { Clock.nanoseconds($0) })
-        #expect(rows.rows(of: 2).map { merged.time[$0] } == [0.5, 2.5, 9].map { Clock.nanoseconds($0) })
-        #expect(Array(rows.rows(of: 1)).count == 2)
+    }
+
+    /// NET-CHATTY's joules are those of the events whose span overlaps the flow's exchanges:
+    /// one that ends as the first request goes out counts, one that ends 0.1 s before does not,
+    /// and one that starts as the last response comes in counts.
+    @Test func theJoulesDuringExchangesAreThoseOfEventsOverlappingThem() {
+        var capture = CaptureBuilder()
+        let api = capture.tcp(to: "api.example.com", link: .wifi)
+        let quiet = capture.tcp(to: "cdn.example.com", link: .wifi)
+        capture.packet(quiet, at: 0, .rx, bytes: 1_500, payload: 1_400)
+        capture.packet(api, at: 1, .tx, bytes: 600, payload: 500)
+        capture.packet(api, at: 5, .tx, bytes: 600, payload: 500, span: 4.9)
+        capture.packet(api, at: 8, .tx, bytes: 600, payload: 500, span: 2)
+        capture.exchange(api, at: 10, request: 300, response: 700, wait: 0.5)
+        capture.exchange(api, at: 20, request: 300, response: 700, wait: 0.5)
+        capture.packet(api, at: 30, .rx, bytes: 600, payload: 500)
+        let timeline = capture.build(end: 40)
+        let flows = timeline.flows
+        #expect(flows.firstExchangeTime[0] == Clock.nanoseconds(10))
+        #expect(flows.lastExchangeTime[0] == Clock.nanoseconds(20.5))
+        let joules = Self.powersOfTwo(timeline.count)
+        let energy = FlowEnergy(FlowOfRow(timeline), eventEnergy: joules)
+        func at(_ t: Double) -> Double { joules[timeline.time.firstIndex(of: Clock.nanoseconds(t))!] }
+        #expect(energy.total[0] == at(1) + at(5) + at(8) + at(10) + at(10.5) + at(20) + at(20.5) + at(30))
+        #expect(energy.duringExchanges[0] == at(8) + at(10) + at(10.5) + at(20) + at(20.5))
+        #expect(energy.total[1] == at(0))
+        #expect(energy.duringExchanges[1] == 0)
     }
 }

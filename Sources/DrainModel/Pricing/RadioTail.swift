@@ -56,14 +56,14 @@ public enum RadioTail {
         private var replay: RadioReplay
         /// Segments of the link the replay gave and the meter has not passed, oldest first
         /// from `first`.
-        private var pending = LinkSegments()
+        private var pending: LinkSegments
         private var first = 0
         private let connected: Double
 
         /// A meter of `link`'s tails in the priced run of `timeline` under `model`.
         public init(link: LinkKind, timeline: Timeline, model: DeviceModel) {
             replay = RadioReplay(timeline, model: model)
-            pending.link = link
+            pending = LinkSegments(link: link)
             connected = RadioTail.connectedPower(of: link, model: model)
         }
 
@@ -114,7 +114,7 @@ public enum RadioTail {
 
     /// The segments of one link a replay gives, numbered from the first.
     private struct LinkSegments: RadioEnergySink {
-        var link = LinkKind.unspecified
+        let link: LinkKind
         var segments: [RadioSegment] = []
         /// The number of the segment at `segments[0]`.
         var base = 0

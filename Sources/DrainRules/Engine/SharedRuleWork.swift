@@ -14,24 +14,24 @@ public struct SharedReads: OptionSet, Sendable, Hashable {
     public static let radioAttribution = SharedReads(rawValue: 1 << 0)
     /// The flow of each `net` event (`FlowOfRow`).
     public static let flowOfRow = SharedReads(rawValue: 1 << 1)
-    /// The `net` events of each flow (`FlowRows`), gathered through `flowOfRow`.
-    public static let flowRows = SharedReads(rawValue: 1 << 2)
+    /// The joules of each flow's `net` events (`FlowEnergy`), found through `flowOfRow`.
+    public static let flowEnergy = SharedReads(rawValue: 1 << 2)
 
-    public static let all: SharedReads = [.radioAttribution, .flowOfRow, .flowRows]
+    public static let all: SharedReads = [.radioAttribution, .flowOfRow, .flowEnergy]
 }
 
 /// Work several rules of one run read, each piece made by the first rule that asks while any
 /// other that asks for it meanwhile waits, and freed when the last rule that declared it
 /// (`Rule.sharedReads`) is done: the rules run when memory peaks. NET-PERIODIC and
 /// NET-LATE-CLOSE read the radio attribution, a walk of every `net` event through the radios
-/// (8 bytes per event); four network rules go from flows to their events (`FlowRows`, 4 bytes
-/// per event), which are gathered through the flow of each event (`FlowOfRow`, 4 bytes per
-/// string), which NET-LATE-CLOSE reads too. Nine rules judge events by the app's lifecycle
+/// (8 bytes per event); three network rules read the joules of each flow's events
+/// (`FlowEnergy`, 16 bytes per flow), added up through the flow of each event (`FlowOfRow`,
+/// 4 bytes per string), which NET-LATE-CLOSE and NET-UNCOMPRESSED read too. Nine rules judge events by the app's lifecycle
 /// (`LifecycleTrack`, bounded by the lifecycle events), which is found once and kept.
 final class SharedRuleWork: Sendable {
     private let attribution: SharedValue<RadioAttribution>
     private let flowOfRows: SharedValue<FlowOfRow>
-    private let flows: SharedValue<FlowRows>
+    private let flows: SharedValue<FlowEnergy>
     private let lifecycle = SharedValue<LifecycleTrack>(readers: 0)
 
     /// `radioAttribution`: the run's, when it was worked out before the rules; taken over, so
@@ -40,20 +40,20 @@ final class SharedRuleWork: Sendable {
     /// kept once made.
     init(radioAttribution: consuming RadioAttribution? = nil, readers: [SharedReads] = []) {
         func count(_ piece: SharedReads) -> Int { readers.count { $0.contains(piece) } }
-        let flowRowsReaders = count(.flowRows)
+        let flowEnergyReaders = count(.flowEnergy)
         attribution = SharedValue(radioAttribution, readers: count(.radioAttribution))
-        flows = SharedValue(readers: flowRowsReaders)
-        // Gathering the rows of each flow reads the flow of each event once.
-        flowOfRows = SharedValue(readers: count(.flowOfRow) + (flowRowsReaders > 0 ? 1 : 0))
+        flows = SharedValue(readers: flowEnergyReaders)
+        // Adding up the joules of each flow reads the flow of each event once.
+        flowOfRows = SharedValue(readers: count(.flowOfRow) + (flowEnergyReaders > 0 ? 1 : 0))
     }
 
     func radioAttribution(_ make: () -> RadioAttribution) -> RadioAttribution { attribution.value(make) }
 
     func flowOfRow(_ make: () -> FlowOfRow) -> FlowOfRow { flowOfRows.value(make) }
 
-    /// The rows of each flow, made once by `make`, which is to read `flowOfRow(_:)`: that read
-    /// is counted as done when the rows are made.
-    func flowRows(_ make: () -> FlowRows) -> FlowRows {
+    /// The joules of each flow, made once by `make`, which is to read `flowOfRow(_:)`: that
+    /// read is counted as done when they are made.
+    func flowEnergy(_ make: () -> FlowEnergy) -> FlowEnergy {
         flows.value {
             defer { flowOfRows.finishedReading() }
             return make()
@@ -69,7 +69,7 @@ final class SharedRuleWork: Sendable {
     func finishedReading(_ pieces: SharedReads) {
         if pieces.contains(.radioAttribution) { attribution.finishedReading() }
         if pieces.contains(.flowOfRow) { flowOfRows.finishedReading() }
-        if pieces.contains(.flowRows) { flows.finishedReading() }
+        if pieces.contains(.flowEnergy) { flows.finishedReading() }
     }
 
     /// The pieces made (or handed over) and not yet dropped.
@@ -77,7 +77,7 @@ final class SharedRuleWork: Sendable {
         var held: SharedReads = []
         if attribution.isHeld { held.insert(.radioAttribution) }
         if flowOfRows.isHeld { held.insert(.flowOfRow) }
-        if flows.isHeld { held.insert(.flowRows) }
+        if flows.isHeld { held.insert(.flowEnergy) }
         return held
     }
 }

@@ -14,13 +14,13 @@ import DrainTrace
 /// count is exact; a short chatty stretch inside a long-lived connection can be missed, never
 /// invented. The flagged connections of one endpoint make one finding (its key names the
 /// endpoint): it describes the chattiest of them (most small exchanges, then earliest) and
-/// carries the energy and a time range of each. O(f + e) for f flows and the e events of
-/// flagged flows.
+/// carries the energy and a time range of each. O(f + n) for f flows and the run's n
+/// events, read once for the joules of each flow (`FlowEnergy`) when a connection is flagged.
 public struct NetChattyRule: Rule {
     static let minExchanges = RuleParameter("min_exchanges", default: 10, unit: "exchanges", "small request/response exchanges within the window that make a finding")
     static let window = RuleParameter("window_s", default: 60, unit: "s", "the time the exchanges must fall within")
 
-    public static let sharedReads: SharedReads = .flowRows
+    public static let sharedReads: SharedReads = .flowEnergy
 
     public static let description = RuleDescription(
         id: "NET-CHATTY",
@@ -95,12 +95,12 @@ public struct NetChattyRule: Rule {
             let inWindow = (Double(flows.smallExchanges[flow]) / windows).rounded(.up)
             if inWindow >= minimum { flagged.append((flow, inWindow)) }
         }
-        let rows = context.flowRows
-        return .findings(flows.groupedByEndpoint(flagged, flow: \.flow).map { finding(connections: $0, rows: rows, context) })
+        let energy = context.flowEnergy
+        return .findings(flows.groupedByEndpoint(flagged, flow: \.flow).map { finding(connections: $0, energy: energy, context) })
     }
 
     /// The finding of one endpoint's flagged connections (at least one).
-    private func finding(connections: [(flow: Int, inWindow: Double)], rows: FlowRows, _ context: RuleContext) -> Finding {
+    private func finding(connections: [(flow: Int, inWindow: Double)], energy flowEnergy: FlowEnergy, _ context: RuleContext) -> Finding {
         let timeline = context.timeline
         let flows = timeline.flows
         let chattiest = connections.indices.max { lhs, rhs in
@@ -117,11 +117,7 @@ public struct NetChattyRule: Rule {
         let meanPayload = Double(flows.exchangePayload[flow]) / Double(max(1, exchanges))
         let waiting = Clock.seconds(flows.exchangeWait[flow])
         let window = context[Self.window]
-        let energy = connections.reduce(0.0) { sum, connection in
-            sum + rows.energy(
-                of: connection.flow, in: timeline, context.priced.eventEnergy, from: flows.firstExchangeTime[connection.flow],
-                to: flows.lastExchangeTime[connection.flow])
-        }
+        let energy = connections.reduce(0.0) { $0 + flowEnergy.duringExchanges[$1.flow] }
         var evidence = [
             Evidence("connection", text: connection),
             Evidence("endpoint", text: endpoint),

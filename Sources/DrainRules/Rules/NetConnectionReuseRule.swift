@@ -12,13 +12,14 @@ import DrainTrace
 /// openings makes a finding. The handshake is what the capture shows before the first
 /// payload: the TCP handshake's bytes (`setupBytes`) and the time from the SYN to the first
 /// payload; a TLS handshake after it is payload and not counted. O(f log f) for f flows, plus
-/// the events of flagged flows.
+/// one pass over the run's events when a connection is flagged (the joules of each flow,
+/// `FlowEnergy`, shared with the other rules that read them).
 public struct NetConnectionReuseRule: Rule {
     static let minConnections = RuleParameter("min_connections", default: 3, unit: "connections", "short-lived connections to one endpoint within the window that make a finding")
     static let window = RuleParameter("window_s", default: 60, unit: "s", "the window the connections are opened in")
     static let maxExchanges = RuleParameter("max_exchanges", default: 1, unit: "exchanges", "request/response exchanges up to which a connection counts as short-lived")
 
-    public static let sharedReads: SharedReads = .flowRows
+    public static let sharedReads: SharedReads = .flowEnergy
 
     public static let description = RuleDescription(
         id: "NET-CONN-REUSE",
@@ -107,18 +108,18 @@ public struct NetConnectionReuseRule: Rule {
             flagged.append((endpoint, Array(members[busiest.range]), members.count))
         }
         flagged.sort { flows.firstTime[$0.connections[0]] < flows.firstTime[$1.connections[0]] || flows.firstTime[$0.connections[0]] == flows.firstTime[$1.connections[0]] && $0.endpoint < $1.endpoint }
-        let rows = context.flowRows
-        return .findings(flagged.map { finding(endpoint: $0.endpoint, connections: $0.connections, total: $0.total, rows: rows, context) })
+        let energy = context.flowEnergy
+        return .findings(flagged.map { finding(endpoint: $0.endpoint, connections: $0.connections, total: $0.total, energy: energy, context) })
     }
 
-    private func finding(endpoint id: StringID, connections: [Int], total: Int, rows: FlowRows, _ context: RuleContext) -> Finding {
+    private func finding(endpoint id: StringID, connections: [Int], total: Int, energy flowEnergy: FlowEnergy, _ context: RuleContext) -> Finding {
         let timeline = context.timeline
         let flows = timeline.flows
         let endpoint = timeline.name(id, or: "(unnamed endpoint)")
         let handshakeBytes = connections.reduce(Int64(0)) { $0 + flows.setupBytes[$1] }
         let handshakeTime = connections.reduce(Nanoseconds(0)) { $0 + max(0, flows.firstDataTime[$1] - flows.firstTime[$1]) }
         let exchanges = connections.reduce(0) { $0 + Int(flows.exchanges[$1]) }
-        let energy = connections.reduce(0) { $0 + rows.energy(of: $1, in: timeline, context.priced.eventEnergy) }
+        let energy = connections.reduce(0) { $0 + flowEnergy.total[$1] }
         let window = context[Self.window]
         let first = flows.firstTime[connections[0]]
         let last = connections.map { flows.lastTime[$0] }.max() ?? first

@@ -16,14 +16,14 @@ import DrainTrace
 /// finding (its key names the endpoint), at the severity of the worst: it describes the flow
 /// with the highest share and carries every flagged flow's energy and time range. The radio
 /// times of all findings are measured in one replay of the run's radios (`RadioBusyTime`).
-/// O(f + e + r + s·g) for f flows, the e events of flagged flows, r rows, s radio segments and
-/// g findings.
+/// O(f + n + s·g) for f flows, the run's n events (read once for the joules of each flow,
+/// `FlowEnergy`), s radio segments and g findings.
 public struct NetRetransmitRule: Rule {
     static let minSegments = RuleParameter("min_segments", default: 20, unit: "segments", "data segments a flow needs before its retransmissions are judged")
     static let infoShare = RuleParameter("info_share", default: 0.02, unit: "fraction", "retransmitted share of data segments above which an info finding is made")
     static let warningShare = RuleParameter("warning_share", default: 0.10, unit: "fraction", "retransmitted share of data segments above which the finding is a warning")
 
-    public static let sharedReads: SharedReads = .flowRows
+    public static let sharedReads: SharedReads = .flowEnergy
 
     public static let description = RuleDescription(
         id: "NET-RETRANSMIT",
@@ -96,7 +96,7 @@ public struct NetRetransmitRule: Rule {
             if segments >= minimum, share > infoShare { flagged.append((flow, share)) }
         }
         guard !flagged.isEmpty else { return .findings([]) }
-        let rows = context.flowRows
+        let energy = context.flowEnergy
         let groups = flows.groupedByEndpoint(flagged, flow: \.flow)
         let worst = groups.map { group in
             group.indices.max { lhs, rhs in group[lhs].share != group[rhs].share ? group[lhs].share < group[rhs].share : lhs > rhs } ?? 0
@@ -114,14 +114,14 @@ public struct NetRetransmitRule: Rule {
         return .findings(
             groups.indices.map { index in
                 let radioTime = window[index].map { Clock.seconds(busy[$0]) } ?? 0
-                return finding(flagged: groups[index], worst: worst[index], radioTime: radioTime, rows: rows, context)
+                return finding(flagged: groups[index], worst: worst[index], radioTime: radioTime, energy: energy, context)
             })
     }
 
     /// The finding of one endpoint's flagged flows (at least one), `worst` the index of the one
     /// with the highest share, during whose transfer the radio was up `radioTime` seconds.
     private func finding(
-        flagged: [(flow: Int, share: Double)], worst: Int, radioTime: Double, rows: FlowRows, _ context: RuleContext
+        flagged: [(flow: Int, share: Double)], worst: Int, radioTime: Double, energy flowEnergy: FlowEnergy, _ context: RuleContext
     ) -> Finding {
         let timeline = context.timeline
         let flows = timeline.flows
@@ -129,7 +129,7 @@ public struct NetRetransmitRule: Rule {
         let connection = timeline.name(flows.connection[flow], or: "(unnamed connection)")
         let endpoint = timeline.name(flows.endpoint[flow], or: "(unnamed endpoint)")
         // Each flagged flow's radio energy, once: the worst's is evidence, their shares the energy.
-        let flowEnergies = flagged.map { rows.energy(of: $0.flow, in: timeline, context.priced.eventEnergy) }
+        let flowEnergies = flagged.map { flowEnergy.total[$0.flow] }
         let flowEnergy = flowEnergies[worst]
         let energy = zip(flagged, flowEnergies).reduce(0.0) { $0 + $1.0.share * $1.1 }
         let severity: Severity = share > context[Self.warningShare] ? .warning : .info

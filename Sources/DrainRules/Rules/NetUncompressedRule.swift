@@ -20,13 +20,13 @@ import DrainTrace
 /// each message, from its head to the next head in the same direction of its connection.
 ///
 /// Encrypted flows (TLS or QUIC) cannot be inspected: an `info` finding gives their share of
-/// the capture's payload bytes. O(f + m + e) for f flows, m messages and the e events of the
-/// flagged flows.
+/// the capture's payload bytes. O(f + m + n) for f flows, m messages and the run's n events,
+/// read once when a message is flagged.
 public struct NetUncompressedRule: Rule {
     static let minBodyBytes = RuleParameter("min_body_bytes", default: 1000, unit: "B", "text bodies from this size on are flagged (1 KB)")
     static let compressedShare = RuleParameter("compressed_share", default: 0.3, unit: "fraction", "estimated compressed size as a share of the plain size: gzip generally reduces a text response by about 70 % (Yahoo! Exceptional Performance team, \"Best Practices for Speeding Up Your Web Site\", Gzip Components)")
 
-    public static let sharedReads: SharedReads = .flowRows
+    public static let sharedReads: SharedReads = .flowOfRow
 
     public static let description = RuleDescription(
         id: "NET-UNCOMPRESSED",
@@ -254,42 +254,57 @@ public struct NetUncompressedRule: Rule {
     }
 
     /// The time and radio energy of the events that carried each flagged message: those of its
-    /// connection and direction from its head until the next head in that direction.
+    /// connection and direction from its head until the next head in that direction. One pass
+    /// over the run's events, each flow and direction's in time order.
     private func carriedEnergy(_ flagged: [Flagged], _ context: RuleContext) -> [(start: Nanoseconds, end: Nanoseconds, energy: Double)] {
         let timeline = context.timeline
         let flows = timeline.flows
         let http = flows.http
         var result = flagged.map { (start: http.time[$0.message], end: http.time[$0.message], energy: 0.0) }
-        var chosen = [Bool](repeating: false, count: flows.count)
-        for item in flagged { chosen[Int(http.flow[item.message])] = true }
-        // The messages of the chosen flows, each flow's in table order.
-        let byFlow = IndexGroups(count: http.count, groups: flows.count) { chosen[Int(http.flow[$0])] ? Int(http.flow[$0]) : nil }
-        let rows = context.flowRows
-        var messages: [Int] = []
-        for flow in 0..<flows.count where chosen[flow] {
+        /// The messages one direction of a chosen flow carries, in table order, and the latest
+        /// whose head came by the end of the events read so far.
+        struct Carrier {
+            var messages: [Int] = []
+            var current = -1
+            /// The place in `flagged` (in table order) of `messages[current]`, nil when it is
+            /// not flagged.
+            var position: Int?
+        }
+        // Per chosen flow, its requests' carrier then its responses'.
+        var carrierOfFlow = [Int32](repeating: -1, count: flows.count)
+        var carriers: [Carrier] = []
+        for item in flagged where carrierOfFlow[Int(http.flow[item.message])] < 0 {
+            carrierOfFlow[Int(http.flow[item.message])] = Int32(carriers.count)
+            carriers += [Carrier(), Carrier()]
+        }
+        for message in 0..<http.count {
+            let first = carrierOfFlow[Int(http.flow[message])]
+            guard first >= 0 else { continue }
+            carriers[Int(first) + (http.isRequest[message] ? 0 : 1)].messages.append(message)
+        }
+        let flowOfRow = context.flowOfRow
+        for row in 0..<timeline.count {
+            guard let flow = flowOfRow(row), carrierOfFlow[flow] >= 0 else { continue }
+            let code = timeline.code[row]
+            guard code == NetDirection.tx.rawValue || code == NetDirection.rx.rawValue else { continue }
             let requestsGoUp = flows.flags[flow].contains(.deviceOpened)
-            let ofFlow = byFlow.members(of: flow)
-            for isRequest in [true, false] {
-                messages.removeAll(keepingCapacity: true)
-                for message in ofFlow where http.isRequest[Int(message)] == isRequest { messages.append(Int(message)) }
-                let direction: NetDirection = isRequest == requestsGoUp ? .tx : .rx
-                var current = -1
-                // The place in `flagged` (in table order) of `messages[current]`, nil when it is not flagged.
-                var position: Int?
-                for row in rows.rows(of: flow) where timeline.code[row] == direction.rawValue {
-                    let end = timeline.time[row] + max(0, timeline.duration[row])
-                    let passed = current
-                    while current + 1 < messages.count, http.time[messages[current + 1]] <= end { current += 1 }
-                    if current != passed {
-                        let message = messages[current]
-                        let place = flagged.partitioningIndex { $0.message >= message }
-                        position = place < flagged.count && flagged[place].message == message ? place : nil
-                    }
-                    guard let position else { continue }
-                    result[position].energy += context.priced.eventEnergy[row]
-                    result[position].end = max(result[position].end, end)
-                }
+            let carriesRequests = (code == NetDirection.tx.rawValue) == requestsGoUp
+            let place = Int(carrierOfFlow[flow]) + (carriesRequests ? 0 : 1)
+            let end = timeline.time[row] + max(0, timeline.duration[row])
+            let passed = carriers[place].current
+            while carriers[place].current + 1 < carriers[place].messages.count,
+                http.time[carriers[place].messages[carriers[place].current + 1]] <= end
+            {
+                carriers[place].current += 1
             }
+            if carriers[place].current != passed {
+                let message = carriers[place].messages[carriers[place].current]
+                let found = flagged.partitioningIndex { $0.message >= message }
+                carriers[place].position = found < flagged.count && flagged[found].message == message ? found : nil
+            }
+            guard let position = carriers[place].position else { continue }
+            result[position].energy += context.priced.eventEnergy[row]
+            result[position].end = max(result[position].end, end)
         }
         return result
     }
