@@ -75,14 +75,9 @@ public enum Analysis {
         recordGaps(of: timeline, in: &diagnostics)
         let engine = RuleEngine(model: model, configuration: configuration)
         engine.releaseUnread(from: &timeline)
-        // A capture's radio attribution is worked out while pricing, on the core the short
-        // non-`net` pass leaves free, instead of by the first rule that asks.
-        let attributing = engine.readsRadioAttribution && !timeline.flows.isEmpty
-        let (priced, attribution) = Pricer(model: model).price(
-            timeline, grid: BinGrid(chartOf: timeline, binSeconds: binSeconds),
-            alongside: { [timeline] in attributing ? RadioAttribution(timeline, model: model) : nil })
+        let priced = Pricer(model: model).price(timeline, grid: BinGrid(chartOf: timeline, binSeconds: binSeconds))
         let assembler = ReportAssembler(priced: priced, model: model, binSeconds: binSeconds)
-        let (evaluation, figures) = engine.evaluate(priced, radioAttribution: consume attribution, alongside: { assembler.figures() })
+        let (evaluation, figures) = engine.evaluate(priced, alongside: { assembler.figures() })
         return assembler.report(figures, inputs: inputs, diagnostics: diagnostics, evaluation: evaluation)
     }
 

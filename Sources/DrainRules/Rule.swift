@@ -123,14 +123,6 @@ public struct RuleContext: Sendable {
 
     public var timeline: Timeline { priced.timeline }
 
-    /// What each `net` event added to its radio's energy and whether it woke it
-    /// (`RadioAttribution`), worked out once for all the rules of the run that ask. Only for a
-    /// rule that declares it (`Rule.sharedReads`).
-    public var radioAttribution: RadioAttribution {
-        assert(reads.contains(.radioAttribution), "the rule reads the radio attribution without declaring it")
-        return shared.radioAttribution { RadioAttribution(timeline, model: model) }
-    }
-
     /// The flow of each `net` event, found once for all the rules of the run that ask. Only for
     /// a rule that declares it (`Rule.sharedReads`).
     var flowOfRow: FlowOfRow {

@@ -67,13 +67,13 @@ struct PricerTests {
         builder.sensor(40, kind: "accelerometer", .stop)
         let timeline = builder.build(end: 60)
         let pricer = Pricer(model: model)
-        let whole = pricer.price(timeline, grid: nil, threads: 1, workPieceRows: .max, alongside: {}).priced
+        let whole = pricer.price(timeline, grid: nil, threads: 1, workPieceRows: .max)
         let ranges = Pricer.workRanges(rows: timeline.count, pieceRows: pieceRows)
         #expect(ranges.count == max(1, timeline.count / pieceRows))
         #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == timeline.count)
         #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
-        let one = pricer.price(timeline, grid: nil, threads: 1, workPieceRows: pieceRows, alongside: {}).priced
-        let two = pricer.price(timeline, grid: nil, threads: 2, workPieceRows: pieceRows, alongside: {}).priced
+        let one = pricer.price(timeline, grid: nil, threads: 1, workPieceRows: pieceRows)
+        let two = pricer.price(timeline, grid: nil, threads: 2, workPieceRows: pieceRows)
         #expect(one.eventEnergy == whole.eventEnergy && two.eventEnergy == whole.eventEnergy)
         #expect(one.costs.totals == two.costs.totals && one.costs.bins == two.costs.bins)
         #expect(one.costs.grid == whole.costs.grid && one.radio == whole.radio)
@@ -91,25 +91,6 @@ struct PricerTests {
         #expect(near(categoryJoules(one, .sensors), 39.8 * model.sensors.accelerometerW.value))
         #expect(near(categoryJoules(one, .location), 59.7 * model.location.bestW.value))
         #expect(categoryJoules(one, .cpu) > 0 && categoryJoules(one, .polling) > 0 && categoryJoules(one, .disk) > 0)
-    }
-
-    /// Work handed to `price(_:grid:threads:alongside:)` runs beside the passes and changes
-    /// nothing of the priced run.
-    @Test func workAlongsidePricingChangesNothing() {
-        var builder = TimelineBuilder()
-        for second in 0..<30 {
-            builder.cpu(Double(second), duration: 0.1, thread: "main")
-            builder.net(Double(second) * 2, .tx, bytes: 700, host: "api.example.com", link: .cellular)
-        }
-        let timeline = builder.build(end: 90)
-        for threads in [1, 2] {
-            let alone = Pricer(model: model).price(timeline, threads: threads)
-            let (priced, extra) = Pricer(model: model).price(timeline, threads: threads, alongside: { timeline.count })
-            #expect(extra == 60)
-            #expect(priced.eventEnergy == alone.eventEnergy)
-            #expect(priced.costs.totals == alone.costs.totals && priced.costs.bins == alone.costs.bins)
-            #expect(priced.radio == alone.radio)
-        }
     }
 
     @Test func cpuSliceCostsDurationTimesActivePower() throws {

@@ -32,11 +32,16 @@ struct RadioAttributionTests {
         return Double(bytes) * 8 / 1e6 * alpha / 1000
     }
 
+    /// The shares of every row of `timeline`.
+    static func attribution(of timeline: Timeline, _ model: DeviceModel) -> RadioAttribution {
+        RadioAttribution(timeline, model: model, rows: Array(0..<timeline.count))
+    }
+
     @Test func aPacketOnAnIdleRadioCausesAPromotionAndAWholeTail() {
         var run = TimelineBuilder()
         run.net(1, .tx, bytes: 500, host: "a.example", link: .cellular)
         run.net(40, .tx, bytes: 500, host: "a.example", link: .cellular)
-        let attribution = RadioAttribution(run.build(end: 60), model: model)
+        let attribution = Self.attribution(of: run.build(end: 60), model)
         // 0.26 × 1.21 + 0.1 × 1.2 + 0.02 × 1.122 + 10 × 1.091 = 11.36704 J each; no transfer.
         #expect(close(promotionJ + tailJ(), 11.36704, tolerance: 1e-9))
         #expect(close(attribution.addedJoules[0], promotionJ + tailJ()))
@@ -50,7 +55,7 @@ struct RadioAttributionTests {
         var run = TimelineBuilder()
         run.net(1, .rx, bytes: 2_000, host: "a.example", link: .cellular)
         run.net(4, .tx, bytes: 500, host: "b.example", link: .cellular)
-        let attribution = RadioAttribution(run.build(end: 30), model: model)
+        let attribution = Self.attribution(of: run.build(end: 30), model)
         #expect(close(attribution.addedJoules[0], promotionJ + tailJ()))
         #expect(close(attribution.addedJoules[1], tailJ(over: 4 - 1 - lte.promotionS.value)))
         #expect(Array(attribution.wokeRadio) == [true, false])
@@ -63,10 +68,10 @@ struct RadioAttributionTests {
         run.net(1, .rx, bytes: 2_000, host: "a.example", link: .cellular)
         run.net(2.5, .rx, bytes: 1_500, host: "w.example", link: .wifi)
         run.net(4, .tx, bytes: 500, host: "b.example", link: .cellular)
-        let attribution = RadioAttribution(run.build(end: 30), model: model)
+        let attribution = Self.attribution(of: run.build(end: 30), model)
         var alone = TimelineBuilder()
         alone.net(2.5, .rx, bytes: 1_500, host: "w.example", link: .wifi)
-        let wifiAlone = RadioAttribution(alone.build(end: 30), model: model)
+        let wifiAlone = Self.attribution(of: alone.build(end: 30), model)
         #expect(close(attribution.addedJoules[0], promotionJ + tailJ()))
         #expect(close(attribution.addedJoules[1], wifiAlone.addedJoules[0]))
         #expect(wifiAlone.addedJoules[0] > 0)
@@ -87,7 +92,7 @@ struct RadioAttributionTests {
                 time: Clock.nanoseconds(20), kind: .net, code: NetDirection.rx.rawValue, code2: cellular, amount: 1_000_000,
                 duration: Clock.nanoseconds(5)))
         timeline.append(Event(time: Clock.nanoseconds(22), kind: .net, code: NetDirection.tx.rawValue, code2: cellular, amount: 300))
-        let attribution = RadioAttribution(timeline, model: model)
+        let attribution = Self.attribution(of: timeline, model)
         #expect(attribution.addedJoules[1] == 0)
         #expect(attribution.addedJoules[3] == 0)
         #expect(Array(attribution.wokeRadio) == [true, false, true, false])
@@ -104,7 +109,7 @@ struct RadioAttributionTests {
         for (t, direction, bytes, link) in packets { run.net(t, direction, bytes: bytes, host: "h.example", link: link) }
         let timeline = run.build(end: 60)
         let priced = Pricer(model: model).price(timeline)
-        let attribution = RadioAttribution(timeline, model: model)
+        let attribution = Self.attribution(of: timeline, model)
         // The built-in Wi-Fi has no α: only LTE packets carry transfer energy.
         let transfer = packets.reduce(0) { $0 + ($1.3 == .cellular ? transferJ($1.2, $1.1) : 0) }
         #expect(close(attribution.addedJoules.reduce(0, +), priced.eventEnergy.reduce(0, +) - transfer))
@@ -115,33 +120,39 @@ struct RadioAttributionTests {
         var run = TimelineBuilder()
         run.net(1, .tx, bytes: 500, host: "lan.example", link: .ethernet)
         run.cpu(2, duration: 1)
-        let attribution = RadioAttribution(run.build(end: 10), model: model)
+        let attribution = Self.attribution(of: run.build(end: 10), model)
         #expect(Array(attribution.addedJoules) == [0, 0])
         #expect(Array(attribution.wokeRadio) == [false, false])
     }
-}
 
-/// A column kept for the `net` rows only reads as a full column: each `net` row its own value,
-/// every other row the default, across the 64-row words of its index; flags likewise.
-@Suite struct NetRowColumnTests {
-    @Test func netRowsKeepTheirValuesAndOtherRowsReadTheDefault() {
+    /// Asking for some rows gives them the shares a walk keeping every row gives them, bit for
+    /// bit: capture events with spans (whose markers book on their rows later), two radios, a
+    /// model of each cellular kind (`iphone-lte` with its UMTS parameters for 3G).
+    @Test(arguments: ["iphone-lte", "umts", "iphone-5g-nsa", "iphone-wifi"])
+    func theSharesOfRowsAskedForAreThoseOfEveryRow(modelName: String) throws {
+        var model = try builtinModel(modelName == "umts" ? "iphone-lte" : modelName)
+        if modelName == "umts" { model.radio.cellular = .umts }
+        var random = SplitMix64(seed: 17)
         var timeline = Timeline()
-        // Rows 0…199: a net event where row % 3 == 0 or in 64…127 (a word of net rows only),
-        // a CPU slice elsewhere.
-        func isNet(_ row: Int) -> Bool { row % 3 == 0 || (64..<128).contains(row) }
-        for row in 0..<200 {
-            timeline.append(Event(time: Int64(row), kind: isNet(row) ? .net : .cpu, duration: isNet(row) ? 0 : 1))
+        var time: Nanoseconds = 0
+        for _ in 0..<3_000 {
+            time += Nanoseconds.random(in: 0...40_000_000_000, using: &random) / Int64.random(in: 1...40, using: &random)
+            let link: LinkKind = Bool.random(using: &random) ? .cellular : .wifi
+            let direction: NetDirection = Bool.random(using: &random) ? .tx : .rx
+            let span = Int.random(in: 0..<4, using: &random) == 0 ? Nanoseconds.random(in: 1...8_000_000_000, using: &random) : 0
+            timeline.append(
+                Event(
+                    time: time, kind: .net, code: direction.rawValue, code2: link.rawValue,
+                    amount: Int64.random(in: 40...200_000, using: &random), duration: span))
         }
-        var column = NetRowColumn<Double>(timeline, defaultValue: -1)
-        for row in 0..<200 where isNet(row) { column[row] = Double(row) }
-        #expect(column.count == 200)
-        #expect(Array(column) == (0..<200).map { isNet($0) ? Double($0) : -1 })
-        var flags = NetRowFlags(sameRowsAs: column)
-        #expect(flags.count == 200 && flags.allSatisfy { !$0 })
-        // Every fifth net row raised: across words, the first and last net rows included.
-        let raised = (0..<200).filter { isNet($0) && ($0 % 5 == 0 || $0 == 198) }
-        for row in raised { flags.raise(row) }
-        #expect(Array(flags) == (0..<200).map { raised.contains($0) })
-        #expect(NetRowColumn<Int>(Timeline(), defaultValue: 0).isEmpty)
+        let every = Self.attribution(of: timeline, model)
+        #expect(every.wokeRadio.contains(true) && every.addedJoules.contains { $0 > 0 })
+        let asked = (0..<timeline.count).filter { _ in Int.random(in: 0..<7, using: &random) == 0 }
+        let some = RadioAttribution(timeline, model: model, rows: asked)
+        #expect(some.rows == asked)
+        #expect(some.addedJoules == asked.map { every.addedJoules[$0] })
+        #expect(some.wokeRadio == asked.map { every.wokeRadio[$0] })
+        #expect(asked.allSatisfy { some[$0] == (every.addedJoules[$0], every.wokeRadio[$0]) })
+        #expect(RadioAttribution(timeline, model: model, rows: []).addedJoules.isEmpty)
     }
 }

@@ -5,34 +5,10 @@ import Testing
 
 @testable import DrainRules
 
-/// The radio attribution NET-PERIODIC and NET-LATE-CLOSE both read is worked out once per
-/// run, however many threads ask at once, and is the attribution of the run; the joules of each
-/// flow the network rules read are those of the events labelled with its connection in its
-/// input.
+/// The background stretches are worked out once per run, however many threads ask at once;
+/// the flow of each event is made once for its readers; the joules of each flow the network
+/// rules read are those of the events labelled with its connection in its input.
 @Suite struct SharedRuleWorkTests {
-    @Test func theAttributionIsMadeOnceForEveryThreadThatAsks() {
-        var run = TimelineBuilder()
-        for index in 0..<200 { run.net(Double(index) * 60, .tx, bytes: 500, host: "api.example.com", link: .cellular) }
-        let model = TestModel.phone
-        let priced = Pricer(model: model).price(run.build(end: 12_000))
-        let shared = SharedRuleWork()
-        let made = Atomic<Int>(0)
-        let seen = ParallelWork.map(8, threads: 4) { _ in
-            let context = RuleContext(priced: priced, model: model, parameters: [:], shared: shared, reads: .all)
-            return shared.radioAttribution {
-                made.add(1, ordering: .relaxed)
-                return RadioAttribution(context.timeline, model: context.model)
-            }
-        }
-        #expect(made.load(ordering: .relaxed) == 1)
-        let alone = RadioAttribution(priced.timeline, model: model)
-        #expect(seen.allSatisfy { $0.addedJoules == alone.addedJoules && $0.wokeRadio == alone.wokeRadio })
-        // A packet a minute finds the radio idle each time (every model's tail is shorter), so
-        // each wakes it and adds a promotion and a whole tail.
-        #expect(alone.wokeRadio.filter { $0 }.count == 200)
-        #expect(alone.addedJoules.filter { $0 > 0 }.count == 200)
-    }
-
     /// The background stretches nine rules read are found once, by the first thread that asks,
     /// and kept when the rules that read other shared work are done: they are as small as the
     /// run's lifecycle events.
@@ -68,67 +44,6 @@ import Testing
         #expect(made.load(ordering: .relaxed) == 1)
     }
 
-    /// An hour of a 400 B request and a 2 kB answer every 30 s over cellular: NET-PERIODIC's.
-    func pollingEvery30Seconds() -> Timeline {
-        var run = TimelineBuilder()
-        for index in 0..<120 {
-            run.net(Double(index) * 30, .tx, bytes: 400, host: "api.example.com", link: .cellular)
-            run.net(Double(index) * 30 + 0.2, .rx, bytes: 2_000, host: "api.example.com", link: .cellular)
-        }
-        return run.build(end: 3_700)
-    }
-
-    /// An attribution worked out before the rules (beside pricing) is the one the rules read,
-    /// not made again, and the evaluation is the one the rules give making it themselves.
-    @Test func anAttributionHandedToTheEngineIsUsedAndChangesNothing() {
-        let model = TestModel.phone
-        let priced = Pricer(model: model).price(pollingEvery30Seconds())
-        let attribution = RadioAttribution(priced.timeline, model: model)
-        let shared = SharedRuleWork(radioAttribution: attribution)
-        let made = shared.radioAttribution { Issue.record("made again"); return attribution }
-        #expect(made.addedJoules == attribution.addedJoules)
-        let engine = RuleEngine(model: model)
-        #expect(engine.readsRadioAttribution)
-        let handed = engine.evaluate(priced, radioAttribution: attribution, alongside: {}).evaluation
-        let own = engine.evaluate(priced)
-        #expect(handed == own)
-        #expect(own.findings.contains { $0.rule == NetPeriodicRule.description.id })
-    }
-
-    /// The engine tells the shared work when each rule that may read the attribution is done;
-    /// after the last one it is dropped (the rules that follow run at the peak of memory).
-    @Test func theAttributionIsDroppedWhenItsLastReaderIsDone() {
-        var run = TimelineBuilder()
-        for index in 0..<20 { run.net(Double(index) * 60, .tx, bytes: 500, host: "api.example.com", link: .cellular) }
-        let model = TestModel.phone
-        let priced = Pricer(model: model).price(run.build(end: 1_300))
-        let shared = SharedRuleWork(
-            radioAttribution: RadioAttribution(priced.timeline, model: model), readers: [.radioAttribution, [], .all])
-        #expect(shared.held == .radioAttribution)
-        shared.finishedReading(.radioAttribution)
-        #expect(shared.held == .radioAttribution)
-        shared.finishedReading(.all)
-        #expect(shared.held.isEmpty)
-        // With no reader left a rule that asked would get it made again, the same.
-        let again = shared.radioAttribution { RadioAttribution(priced.timeline, model: model) }
-        #expect(again.wokeRadio.filter { $0 }.count == 20)
-    }
-
-    /// With one of the two readers disabled the attribution is dropped after the other, and
-    /// the evaluation is the one a fresh engine gives.
-    @Test func disablingOneReaderChangesNothingElse() throws {
-        let model = TestModel.phone
-        let priced = Pricer(model: model).price(pollingEvery30Seconds())
-        for disabled in RuleEngine.radioAttributionReaders.map({ $0.description.id }) {
-            let configuration = try RuleConfiguration.parse("rules:\n  \(disabled):\n    enabled: false\n", path: "rules.yaml")
-            let engine = RuleEngine(model: model, configuration: configuration)
-            #expect(engine.readsRadioAttribution)
-            let handed = engine.evaluate(priced, radioAttribution: RadioAttribution(priced.timeline, model: model), alongside: {}).evaluation
-            #expect(handed == engine.evaluate(priced))
-            #expect(handed.results.first { $0.id == disabled }?.status == .disabled)
-        }
-    }
-
     /// NET-LATE-CLOSE's flow of each event is the one the joules of each flow are added up
     /// through: made once, and dropped when both are done with it; the joules are dropped after
     /// their last reader.
@@ -137,7 +52,7 @@ import Testing
         let api = capture.tcp(to: "api.example.com", link: .wifi)
         for t in [0.0, 1, 2] { capture.packet(api, at: t, .tx, bytes: 600, payload: 500) }
         let timeline = capture.build(end: 5)
-        let shared = SharedRuleWork(readers: [[.radioAttribution, .flowOfRow], .flowEnergy, .flowEnergy])
+        let shared = SharedRuleWork(readers: [.flowOfRow, .flowEnergy, .flowEnergy])
         var made = 0
         let flowOfRow = shared.flowOfRow { made += 1; return FlowOfRow(timeline) }
         let joules = Self.powersOfTwo(timeline.count)
@@ -148,7 +63,7 @@ import Testing
         #expect(energy.total == [rows.reduce(0) { $0 + joules[$1] }])
         // Adding up the joules was one of the two reads of the flow of each event.
         #expect(shared.held == [.flowOfRow, .flowEnergy])
-        shared.finishedReading([.radioAttribution, .flowOfRow])
+        shared.finishedReading(.flowOfRow)
         #expect(shared.held == .flowEnergy)
         shared.finishedReading(.flowEnergy)
         #expect(shared.held == .flowEnergy)
@@ -192,6 +107,31 @@ import Testing
             }
             #expect(energy.total[flow] == expected.reduce(0) { $0 + joules[$1] })
         }
+    }
+
+    /// Events labelled with strings outside the span of the flows' connection labels, below
+    /// and above it, and with a label no flow has inside it, have no flow.
+    @Test func eventsOfNoConnectionHaveNoFlow() {
+        var capture = CaptureBuilder()
+        let api = capture.tcp(to: "api.example.com", link: .wifi)
+        let cdn = capture.tcp(to: "cdn.example.com", link: .wifi)
+        capture.packet(api, at: 1, .tx, bytes: 600, payload: 500)
+        capture.packet(cdn, at: 2, .rx, bytes: 1_500, payload: 1_400)
+        var timeline = capture.build(end: 10)
+        let flows = timeline.flows
+        let connections = [flows.connection[0], flows.connection[1]]
+        // String 1 is the first endpoint, interned before any connection label.
+        #expect(StringID(1) < connections.min()!)
+        let inside = (connections.min()! + 1..<connections.max()!).first
+        let above = timeline.strings.intern("after every connection")
+        for label in [StringID(1), above] + (inside.map { [$0] } ?? []) where !connections.contains(label) {
+            timeline.append(Event(time: Clock.nanoseconds(3), kind: .net, code: NetDirection.tx.rawValue, amount: 100, label2: label))
+        }
+        let flowOfRow = FlowOfRow(timeline)
+        let found = (0..<timeline.count).map { flowOfRow($0) }
+        #expect(found.prefix(2) == [0, 1])
+        #expect(found.dropFirst(2).allSatisfy { $0 == nil })
+        #expect(found.count >= 4)
     }
 
     /// NET-CHATTY's joules are those of the events whose span overlaps the flow's exchanges:

@@ -1,64 +1,210 @@
 import DrainTrace
 
-/// The coalesced `net` events of a capture while it is read, column by column, waiting for
-/// their labels (known only at the end) until `FlowTracker` writes them to the timeline.
+/// The coalesced `net` events of a capture while it is read, waiting for their labels (known
+/// only at the end) until `FlowTracker` writes them to the timeline.
 ///
-/// A row is appended when its window opens, at its first packet, so rows are in time order
-/// for a capture in time order and need no sort; the window's last packet time and bytes are
-/// filled in when it closes. 29 bytes per event.
+/// A row is appended when its window opens, at its first packet, so rows come in time order
+/// for a capture in time order; the window's last packet time and bytes are filled in when it
+/// closes. The newest rows are plain columns (29 bytes a row). Older ones are sealed in chunks
+/// of `chunkRows`, each row as variable-length integers of its time's step from the row
+/// before, its span, its bytes, and its flow's step from the row before with its direction:
+/// a capture's rows are the largest part of an import's memory. A window still open when its
+/// row is sealed (a flow's last window each way closes only at the end of the capture) is
+/// filled in by a patch kept beside the chunks, 32 bytes each.
+///
+/// Chunks are packed into slabs of `slabBytes`, blocks large enough that malloc maps each on
+/// its own (`ProcessMemory.largeBlockBytes` in DrainPipeline): freed one by one as the rows
+/// are read back into the timeline's columns, they leave the process at once. Chunks of their
+/// own size came from the heap, where the space they left stayed resident beside the columns.
 struct NetEventBuffer {
-    private(set) var time: [Nanoseconds] = []
-    private(set) var last: [Nanoseconds] = []
-    private(set) var bytes: [Int64] = []
-    private(set) var flow: [UInt32] = []
+    /// Rows per sealed chunk; the plain columns hold between one and two chunks' worth.
+    static let chunkRows = 4096
+    /// Bytes reserved per slab of sealed chunks: 1 MiB and a chunk's worst case, so that a slab
+    /// holds at least 1 MiB of chunks before the next one starts.
+    static let slabBytes = (1 << 20) + chunkRows * maximumRowBytes
+    /// Four LEB128 numbers of at most 64 bits each.
+    private static let maximumRowBytes = 4 * 10
+
+    /// The rows from `sealedCount` on.
+    private var time: [Nanoseconds] = []
+    private var last: [Nanoseconds] = []
+    private var bytes: [Int64] = []
+    private var flow: [UInt32] = []
     /// 0: the flow's side A sent the packets; 1: side B.
-    private(set) var direction: [UInt8] = []
-    /// Whether rows are in time order (false after a packet earlier than those before it).
-    private(set) var isSorted = true
+    private var direction: [UInt8] = []
+    /// The sealed rows, `chunkRows` after `chunkRows` in order, in slabs of `slabBytes`.
+    private var sealed: [[UInt8]] = []
+    private var sealedCount = 0
+    /// Closes of rows already sealed, in the order they came.
+    private var patches: [Patch] = []
 
-    var count: Int { time.count }
+    private struct Patch {
+        var row: Int
+        var start: Nanoseconds
+        var last: Nanoseconds
+        var bytes: Int64
+    }
 
-    /// Adds the row of a window opening at `start` and returns its index. Amortised O(1).
+    var count: Int { sealedCount + time.count }
+
+    /// Adds the row of a window opening at `start` and returns its index. Amortised O(1); no
+    /// allocation but one chunk's encoding every `chunkRows` rows.
     mutating func open(at start: Nanoseconds, flow index: UInt32, direction side: Int) -> Int {
-        if let previous = time.last, start < previous { isSorted = false }
+        precondition(side == 0 || side == 1, "a direction is side A's (0) or side B's (1)")
+        if time.count == 2 * Self.chunkRows {
+            sealOldestChunk()
+        } else if time.capacity == 0 {
+            let rows = 2 * Self.chunkRows
+            time.reserveCapacity(rows)
+            last.reserveCapacity(rows)
+            bytes.reserveCapacity(rows)
+            flow.reserveCapacity(rows)
+            direction.reserveCapacity(rows)
+        }
         time.append(start)
         last.append(start)
         bytes.append(0)
         flow.append(index)
         direction.append(UInt8(side))
-        return time.count - 1
+        return count - 1
     }
 
-    /// Fills in a window when it closes: its first and last packet times and its bytes.
+    /// Fills in a window when it closes: its first and last packet times and its bytes. O(1).
     mutating func close(_ row: Int, start: Nanoseconds, last end: Nanoseconds, bytes total: Int64) {
-        if start < time[row] { isSorted = false }
-        time[row] = start
-        last[row] = end
-        bytes[row] = total
+        let place = row - sealedCount
+        guard place >= 0 else {
+            patches.append(Patch(row: row, start: start, last: end, bytes: total))
+            return
+        }
+        time[place] = start
+        last[place] = end
+        bytes[place] = total
     }
 
-    /// The columns, leaving the buffer empty; rows in time order (`timeOrder()`) when they
-    /// were not. Each column is in storage of its own size: the timeline takes them over and
+    /// The columns, leaving the buffer empty; rows in time order, equal times in the order they
+    /// opened (a capture out of time order is sorted). Each column is in storage of its own
+    /// size, and each sealed chunk is freed once read: the timeline takes the columns over and
     /// keeps them through the rules, when memory peaks. O(n), or O(n log n) to sort.
     mutating func takeColumns() -> (time: [Nanoseconds], last: [Nanoseconds], bytes: [Int64], flow: [UInt32], direction: [UInt8]) {
         defer { self = NetEventBuffer() }
-        if isSorted {
-            func fit<Element>(_ column: inout [Element]) -> [Element] {
-                column.releaseAllUnusedCapacity()
-                defer { column = [] }
-                return column
+        let total = count
+        var times: [Nanoseconds] = [], lasts: [Nanoseconds] = [], sizes: [Int64] = [], flows: [UInt32] = [], sides: [UInt8] = []
+        times.reserveCapacity(total)
+        lasts.reserveCapacity(total)
+        sizes.reserveCapacity(total)
+        flows.reserveCapacity(total)
+        sides.reserveCapacity(total)
+        patches.sort { $0.row < $1.row }
+        var patch = 0
+        for slab in sealed.indices {
+            var reader = VarintReader(bytes: [])
+            swap(&reader.bytes, &sealed[slab])
+            while reader.position < reader.bytes.count {
+                var previousTime: Nanoseconds = 0
+                var previousFlow: Int64 = 0
+                for _ in 0..<Self.chunkRows {
+                    var start = previousTime &+ reader.signed()
+                    previousTime = start
+                    var end = start &+ reader.signed()
+                    var carried = reader.signed()
+                    let flowStepAndSide = reader.signed()
+                    previousFlow &+= flowStepAndSide >> 1
+                    if patch < patches.count, patches[patch].row == times.count {
+                        (start, end, carried) = (patches[patch].start, patches[patch].last, patches[patch].bytes)
+                        patch += 1
+                    }
+                    times.append(start)
+                    lasts.append(end)
+                    sizes.append(carried)
+                    flows.append(UInt32(truncatingIfNeeded: previousFlow))
+                    sides.append(UInt8(flowStepAndSide & 1))
+                }
             }
-            return (fit(&time), fit(&last), fit(&bytes), fit(&flow), fit(&direction))
         }
-        let order = timeOrder()
-        return (order.map { time[$0] }, order.map { last[$0] }, order.map { bytes[$0] }, order.map { flow[$0] }, order.map { direction[$0] })
+        times.append(contentsOf: time)
+        lasts.append(contentsOf: last)
+        sizes.append(contentsOf: bytes)
+        flows.append(contentsOf: flow)
+        sides.append(contentsOf: direction)
+        // Sorting rows already in order by (time, row) would leave them as they are.
+        guard !Self.isInTimeOrder(times) else { return (times, lasts, sizes, flows, sides) }
+        var order = Array(0..<total)
+        order.sort { times[$0] != times[$1] ? times[$0] < times[$1] : $0 < $1 }
+        return (order.map { times[$0] }, order.map { lasts[$0] }, order.map { sizes[$0] }, order.map { flows[$0] }, order.map { sides[$0] })
     }
 
-    /// Row indexes in time order, equal times in the order they opened, for a buffer that is
-    /// not sorted (a capture out of time order; a sorted one is read in row order). O(n log n).
-    func timeOrder() -> [Int] {
-        var order = Array(0..<count)
-        order.sort { time[$0] != time[$1] ? time[$0] < time[$1] : $0 < $1 }
-        return order
+    private static func isInTimeOrder(_ time: [Nanoseconds]) -> Bool {
+        time.indices.dropFirst().allSatisfy { time[$0 - 1] <= time[$0] }
+    }
+
+    /// Encodes the oldest `chunkRows` plain rows into the last slab (a new one when they do
+    /// not fit) and drops them from the columns.
+    private mutating func sealOldestChunk() {
+        var slab: [UInt8] = []
+        if let last = sealed.indices.last, sealed[last].capacity - sealed[last].count >= Self.chunkRows * Self.maximumRowBytes {
+            swap(&slab, &sealed[last])
+        } else {
+            slab.reserveCapacity(Self.slabBytes)
+            sealed.append([])
+        }
+        var previousTime: Nanoseconds = 0
+        var previousFlow: Int64 = 0
+        for place in 0..<Self.chunkRows {
+            Self.append(signed: time[place] &- previousTime, to: &slab)
+            previousTime = time[place]
+            Self.append(signed: last[place] &- time[place], to: &slab)
+            Self.append(signed: bytes[place], to: &slab)
+            // The step to this row's flow, doubled, with the direction in the low bit.
+            Self.append(signed: (Int64(flow[place]) &- previousFlow) << 1 | Int64(direction[place]), to: &slab)
+            previousFlow = Int64(flow[place])
+        }
+        swap(&slab, &sealed[sealed.count - 1])
+        sealedCount += Self.chunkRows
+        time.removeFirst(Self.chunkRows)
+        last.removeFirst(Self.chunkRows)
+        bytes.removeFirst(Self.chunkRows)
+        flow.removeFirst(Self.chunkRows)
+        direction.removeFirst(Self.chunkRows)
+    }
+
+    /// LEB128: seven bits a byte, low first, the high bit set on all but the last.
+    @inline(__always)
+    private static func append(unsigned value: UInt64, to bytes: inout [UInt8]) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    /// Zigzag: small magnitudes of either sign take few bytes.
+    @inline(__always)
+    private static func append(signed value: Int64, to bytes: inout [UInt8]) {
+        append(unsigned: UInt64(bitPattern: (value << 1) ^ (value >> 63)), to: &bytes)
+    }
+
+    private struct VarintReader {
+        var bytes: [UInt8]
+        var position = 0
+
+        @inline(__always)
+        mutating func unsigned() -> UInt64 {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while true {
+                let byte = bytes[position]
+                position += 1
+                value |= UInt64(byte & 0x7f) << shift
+                if byte < 0x80 { return value }
+                shift += 7
+            }
+        }
+
+        @inline(__always)
+        mutating func signed() -> Int64 {
+            let raw = unsigned()
+            return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+        }
     }
 }

@@ -35,33 +35,20 @@ public struct Pricer: Sendable {
     public func price(
         _ timeline: Timeline, grid: BinGrid? = nil, threads: Int = ParallelWork.defaultThreads()
     ) -> PricedTimeline {
-        price(timeline, grid: grid, threads: threads, alongside: {}).priced
+        price(timeline, grid: grid, threads: threads, workPieceRows: Self.workPieceRows)
     }
 
-    /// `price(_:grid:threads:)`, with `extra` work that only reads `timeline` done as a third
-    /// piece on the same threads: whichever pass ends first takes it. On a capture the pass
-    /// over non-`net` events is short and its thread would otherwise wait for the radio pass.
-    public func price<Extra>(
-        _ timeline: Timeline, grid: BinGrid? = nil, threads: Int = ParallelWork.defaultThreads(),
-        alongside extra: @Sendable () -> Extra
-    ) -> (priced: PricedTimeline, extra: Extra) {
-        price(timeline, grid: grid, threads: threads, workPieceRows: Self.workPieceRows, alongside: extra)
-    }
-
-    /// `price(_:grid:threads:alongside:)` with work pieces of `workPieceRows` rows.
-    func price<Extra>(
-        _ timeline: Timeline, grid: BinGrid?, threads: Int, workPieceRows: Int, alongside extra: @Sendable () -> Extra
-    ) -> (priced: PricedTimeline, extra: Extra) {
+    /// `price(_:grid:threads:)` with work pieces of `workPieceRows` rows.
+    func price(_ timeline: Timeline, grid: BinGrid?, threads: Int, workPieceRows: Int) -> PricedTimeline {
         let grid = grid ?? BinGrid(chartOf: timeline)
         var eventEnergy = [Double](repeating: 0, count: timeline.count)
         let workRanges = Self.workRanges(rows: timeline.count, pieceRows: workPieceRows)
-        // The first work range goes first, then the radio pass, the extra work and the other
-        // work ranges. On a capture the work is short and its thread goes on to the extra work
-        // while the radio pass runs; on a trace both threads go on to the other work ranges.
-        let tasks = [PricingTask.work(workRanges[0]), .radio, .extra] + workRanges.dropFirst().map { .work($0) }
+        // The first work range goes first, then the radio pass and the other work ranges: on a
+        // trace both threads go on to the other work ranges while the radio pass runs.
+        let tasks = [PricingTask.work(workRanges[0]), .radio] + workRanges.dropFirst().map { .work($0) }
         var pieces = eventEnergy.withUnsafeMutableBufferPointer { rows in
             let shared = RowEnergy(rows: rows)
-            return ParallelWork.map(tasks.count, threads: threads) { index -> PricingPiece<Extra> in
+            return ParallelWork.map(tasks.count, threads: threads) { index -> PricingPiece in
                 switch tasks[index] {
                 case .work(let rows):
                     var priced = PricingAccumulator(timeline: timeline, grid: grid, eventEnergy: shared)
@@ -72,31 +59,27 @@ public struct Pricer: Sendable {
                     priceRadio(timeline, into: &priced)
                     priceOpenEnded(timeline, into: &priced)
                     return .radio(priced)
-                case .extra:
-                    return .extra(extra())
                 }
             }
         }
         var work: [PricingAccumulator] = []
         work.reserveCapacity(workRanges.count)
         var radioPass: PricingAccumulator?
-        var extraResult: Extra?
         for piece in pieces {
             switch piece {
             case .work(let accumulator): work.append(accumulator)
             case .radio(let accumulator): radioPass = accumulator
-            case .extra(let result): extraResult = result
             }
         }
         pieces = []
-        guard var radioPass = radioPass.take(), let extraResult else { preconditionFailure("every task gives its piece") }
+        guard var radioPass = radioPass.take() else { preconditionFailure("every task gives its piece") }
         let radio = radioPass.radio
         let end = max(timeline.end, radio.attributedEnd ?? timeline.end)
         var costs = work[0].closeCosts(at: end)
         costs.add(radioPass.closeCosts(at: end))
         for index in work.indices.dropFirst() { costs.add(work[index].closeCosts(at: end)) }
         work = []
-        return (PricedTimeline(timeline: timeline, costs: costs, eventEnergy: eventEnergy, radio: radio), extraResult)
+        return PricedTimeline(timeline: timeline, costs: costs, eventEnergy: eventEnergy, radio: radio)
     }
 
     /// Rows of a work piece: fewer rows are priced in one piece, more are cut into pieces of
@@ -110,21 +93,18 @@ public struct Pricer: Sendable {
         return (0..<count).map { piece in rows * piece / count..<rows * (piece + 1) / count }
     }
 
-    /// A piece of work of `price(_:grid:threads:alongside:)`.
+    /// A piece of work of `price(_:grid:threads:workPieceRows:)`.
     private enum PricingTask {
         /// Every event but `net`, sensors and location in these rows.
         case work(Range<Int>)
         /// The radios driven by the `net` events, with sensors and location.
         case radio
-        /// The caller's work beside pricing.
-        case extra
     }
 
     /// What a task gives.
-    private enum PricingPiece<Extra> {
+    private enum PricingPiece {
         case work(PricingAccumulator)
         case radio(PricingAccumulator)
-        case extra(Extra)
     }
 
     /// The radio pass (`RadioReplay`): `net` events drive the radio of their link; a spanning

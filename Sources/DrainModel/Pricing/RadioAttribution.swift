@@ -18,53 +18,87 @@ import DrainTrace
 /// Transfer energy (α × megabits) is left out: the data costs it however it is sent. Earlier
 /// traffic is served first, so of two events that could each have woken the radio, the first
 /// did. The shares of a radio's events add up to its priced energy less transfer energy.
+///
+/// Every `net` event goes through the radios, but only the shares of the rows asked for are
+/// kept: the rules that read shares need those of a few events (the ones that closed a
+/// connection late, the bursts of a periodic pattern), and a share for every event, 8 bytes
+/// each, was held while the rules ran, when an analysis's memory peaks.
 public struct RadioAttribution: Sendable {
-    /// Joules of promotion and radio time each row added; 0 for rows that are not `net`
-    /// events on a radio. Stored for the `net` rows alone.
-    public private(set) var addedJoules: NetRowColumn<Double>
-    /// Whether each row's packet found its radio idle and woke it (`RadioStateMachine.wakeUps`).
-    public private(set) var wokeRadio: NetRowFlags
+    /// The rows asked for, ascending.
+    public let rows: [Int]
+    /// Joules of promotion and radio time each row of `rows` added; 0 for a row that is not a
+    /// `net` event on a radio.
+    public private(set) var addedJoules: [Double]
+    /// Whether each row of `rows` found its radio idle and woke it (`RadioStateMachine.wakeUps`).
+    public private(set) var wokeRadio: [Bool]
 
-    /// Walks the `net` events of `timeline` through the radios of `model`. O(n) plus the span
-    /// markers pricing feeds; allocates the two columns once, 8 bytes and a bit per `net` event.
-    public init(_ timeline: Timeline, model: DeviceModel) {
-        addedJoules = NetRowColumn(timeline, defaultValue: 0)
-        wokeRadio = NetRowFlags(sameRowsAs: addedJoules)
+    /// Walks the `net` events of `timeline` through the radios of `model`, keeping the shares
+    /// of `rows` (ascending, each once). O(n + m log r) for n events, the m span markers pricing
+    /// feeds and r rows asked for; 9 bytes per row asked for.
+    public init(_ timeline: Timeline, model: DeviceModel, rows: [Int]) {
+        precondition(rows.indices.dropFirst().allSatisfy { rows[$0 - 1] < rows[$0] }, "rows ascending, each once")
+        self.rows = rows
+        addedJoules = [Double](repeating: 0, count: rows.count)
+        wokeRadio = [Bool](repeating: false, count: rows.count)
         var radios = DeviceRadios(radio: model.radio)
         var spans = NetSpanMarkers(radio: model.radio)
         var pending = PendingTails()
+        // The first row asked for at or after the event being walked.
+        var next = 0
         for row in 0..<timeline.count where timeline.kind[row] == .net {
             let time = timeline.time[row]
             while let marker = spans.next(until: time) {
-                feed(marker.packet, link: marker.link, radios: &radios, pending: &pending)
+                feed(marker.packet, link: marker.link, slot: slot(of: marker.packet.row), radios: &radios, pending: &pending)
             }
             let packet = RadioPacket(
                 row: row, time: time, bytes: timeline.amount[row], direction: NetDirection(rawValue: timeline.code[row]) ?? .rx)
             let link = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
-            feed(packet, link: link, radios: &radios, pending: &pending)
+            while next < rows.count, rows[next] < row { next += 1 }
+            feed(packet, link: link, slot: next < rows.count && rows[next] == row ? next : nil, radios: &radios, pending: &pending)
             spans.add(row: row, start: time, duration: timeline.duration[row], direction: packet.direction, link: link)
         }
         while let marker = spans.next(until: .max) {
-            feed(marker.packet, link: marker.link, radios: &radios, pending: &pending)
+            feed(marker.packet, link: marker.link, slot: slot(of: marker.packet.row), radios: &radios, pending: &pending)
         }
     }
 
-    /// Feeds one packet and books on its row what it added: the joules charged while it was fed,
-    /// plus its radio's tail now to come, less the tail that was to come before it, less its
-    /// transfer. A packet leaves the other radio as it was, so only its own radio is read.
-    private mutating func feed(_ packet: RadioPacket, link: LinkKind, radios: inout DeviceRadios, pending: inout PendingTails) {
+    /// The share of `row`, one of `rows`. O(log r).
+    public subscript(row: Int) -> (addedJoules: Double, wokeRadio: Bool) {
+        guard let slot = slot(of: row) else { preconditionFailure("row \(row) was not asked for") }
+        return (addedJoules[slot], wokeRadio[slot])
+    }
+
+    /// The place of `row` in `rows`, if it is there. O(log r).
+    private func slot(of row: Int) -> Int? {
+        var low = 0, high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rows[middle] < row { low = middle + 1 } else { high = middle }
+        }
+        return low < rows.count && rows[low] == row ? low : nil
+    }
+
+    /// Feeds one packet and books what it added on its row's `slot`, if its row was asked for:
+    /// the joules charged while it was fed, plus its radio's tail now to come, less the tail
+    /// that was to come before it, less its transfer. A packet leaves the other radio as it
+    /// was, so only its own radio is read.
+    private mutating func feed(
+        _ packet: RadioPacket, link: LinkKind, slot: Int?, radios: inout DeviceRadios, pending: inout PendingTails
+    ) {
         guard let radioLink = radios.radioLink(for: link) else { return }
         var charged = ChargeTotal()
         let wakeUps = radios.wakeUps(on: radioLink)
         radios.packet(packet, link: link, into: &charged)
         var tail = ChargeTotal()
         radios.charges(of: radioLink, ifFinishedAt: packet.time, into: &tail)
-        let before = radioLink == .wifi ? pending.wifi : pending.cellular
-        let added = charged.joules + tail.joules - before - radios.transferEnergy(of: packet, link: link)
-        // Less than a nanojoule is the rounding of the sums subtracted (a packet that changed
-        // nothing), far below any energy of the models.
-        if abs(added) >= 1e-9 { addedJoules[packet.row] += added }
-        if radios.wakeUps(on: radioLink) > wakeUps { wokeRadio.raise(packet.row) }
+        if let slot {
+            let before = radioLink == .wifi ? pending.wifi : pending.cellular
+            let added = charged.joules + tail.joules - before - radios.transferEnergy(of: packet, link: link)
+            // Less than a nanojoule is the rounding of the sums subtracted (a packet that
+            // changed nothing), far below any energy of the models.
+            if abs(added) >= 1e-9 { addedJoules[slot] += added }
+            if radios.wakeUps(on: radioLink) > wakeUps { wokeRadio[slot] = true }
+        }
         if radioLink == .wifi { pending.wifi = tail.joules } else { pending.cellular = tail.joules }
     }
 

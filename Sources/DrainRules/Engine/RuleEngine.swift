@@ -49,23 +49,18 @@ public struct RuleEngine: Sendable {
         IdleTimerRule.self,
     ]
 
-    /// The positions in `allRules` in the order the rules are started: first the readers of the
-    /// radio attribution (NET-PERIODIC and NET-LATE-CLOSE), so that it is freed early
-    /// (`SharedRuleWork.finishedReading(_:)`); then the others that walk a capture's
-    /// whole run again through bursts or the radio models (longest-first, measured on the long
-    /// sessions capture of `docs/performance-captures.md`), so that the longest does not start
-    /// last and finish alone on one core; then the rest in catalogue order. Results are still
-    /// taken in catalogue order.
+    /// The positions in `allRules` in the order the rules are started: first those that walk a
+    /// capture's whole run again through bursts or the radio models (longest-first, measured on
+    /// the long sessions capture of `docs/performance-captures.md`), so that the longest does
+    /// not start last and finish alone on one core; then the rest in catalogue order. Results
+    /// are still taken in catalogue order.
     static let startOrder: [Int] = {
-        let leadingRules: [any Rule.Type] =
-            radioAttributionReaders + [NetSmallBurstsRule.self, NetUncompressedRule.self, NetCellularRule.self]
+        let leadingRules: [any Rule.Type] = [
+            NetPeriodicRule.self, NetLateCloseRule.self, NetSmallBurstsRule.self, NetUncompressedRule.self, NetCellularRule.self,
+        ]
         let leading = leadingRules.compactMap { rule in allRules.firstIndex { $0.description.id == rule.description.id } }
         return leading + allRules.indices.filter { !leading.contains($0) }
     }()
-
-    /// The rules that read the radio attribution (`RuleContext.radioAttribution`), in catalogue
-    /// order.
-    static let radioAttributionReaders: [any Rule.Type] = allRules.filter { $0.sharedReads.contains(.radioAttribution) }
 
     /// The descriptions of `allRules`, in the same order.
     public static let descriptions: [RuleDescription] = allRules.map { $0.description }
@@ -76,14 +71,6 @@ public struct RuleEngine: Sendable {
     public init(model: DeviceModel, configuration: RuleConfiguration = RuleConfiguration()) {
         self.model = model
         self.configuration = configuration
-    }
-
-    /// Whether an enabled rule may read the run's radio attribution
-    /// (`RuleContext.radioAttribution`): NET-PERIODIC and NET-LATE-CLOSE. A caller with a core
-    /// to spare can work it out beforehand and hand it to `evaluate`; one not handed over is
-    /// worked out when a rule first asks, so this only decides where the time goes.
-    public var readsRadioAttribution: Bool {
-        Self.radioAttributionReaders.contains { configuration.isEnabled($0.description.id) }
     }
 
     /// Gives back what of `timeline` no enabled rule reads, before the run is priced: memory
@@ -132,12 +119,9 @@ public struct RuleEngine: Sendable {
 
     /// `evaluate(_:threads:)`, with `extra` work that only reads the same run (the report's
     /// figures) done on the same threads, before the rules that are not yet taken: it starts
-    /// first, so a long piece of work does not finish last on its own. `radioAttribution`, if
-    /// given, must be `RadioAttribution(priced.timeline, model: model)`, worked out beforehand
-    /// (see `readsRadioAttribution`); it is taken over and freed once the rules that read it
-    /// are done.
+    /// first, so a long piece of work does not finish last on its own.
     public func evaluate<Extra>(
-        _ priced: PricedTimeline, radioAttribution: consuming RadioAttribution? = nil, threads: Int = ParallelWork.defaultThreads(),
+        _ priced: PricedTimeline, threads: Int = ParallelWork.defaultThreads(),
         alongside extra: @Sendable () -> Extra
     ) -> (evaluation: RuleEvaluation, extra: Extra) {
         // nil for a disabled rule.
@@ -149,7 +133,7 @@ public struct RuleEngine: Sendable {
         }
         // Rules only read the priced run, so they are shared out over the cores.
         let readers = Self.allRules.filter { configuration.isEnabled($0.description.id) }.map { $0.sharedReads }
-        let shared = SharedRuleWork(radioAttribution: consume radioAttribution, readers: readers)
+        let shared = SharedRuleWork(readers: readers)
         let pieces = ParallelWork.map(Self.allRules.count + 1, threads: threads) { piece -> Piece<Extra> in
             guard piece > 0 else { return .extra(extra()) }
             let order = Self.startOrder[piece - 1]

@@ -10,44 +10,35 @@ public struct SharedReads: OptionSet, Sendable, Hashable {
         self.rawValue = rawValue
     }
 
-    /// What each `net` event added to its radio's energy (`RuleContext.radioAttribution`).
-    public static let radioAttribution = SharedReads(rawValue: 1 << 0)
     /// The flow of each `net` event (`FlowOfRow`).
-    public static let flowOfRow = SharedReads(rawValue: 1 << 1)
+    public static let flowOfRow = SharedReads(rawValue: 1 << 0)
     /// The joules of each flow's `net` events (`FlowEnergy`), found through `flowOfRow`.
-    public static let flowEnergy = SharedReads(rawValue: 1 << 2)
+    public static let flowEnergy = SharedReads(rawValue: 1 << 1)
 
-    public static let all: SharedReads = [.radioAttribution, .flowOfRow, .flowEnergy]
+    public static let all: SharedReads = [.flowOfRow, .flowEnergy]
 }
 
 /// Work several rules of one run read, each piece made by the first rule that asks while any
 /// other that asks for it meanwhile waits, and freed when the last rule that declared it
-/// (`Rule.sharedReads`) is done: the rules run when memory peaks. NET-PERIODIC and
-/// NET-LATE-CLOSE read the radio attribution, a walk of every `net` event through the radios
-/// (8 bytes per event); three network rules read the joules of each flow's events
-/// (`FlowEnergy`, 16 bytes per flow), added up through the flow of each event (`FlowOfRow`,
-/// 4 bytes per string), which NET-LATE-CLOSE and NET-UNCOMPRESSED read too. Nine rules judge events by the app's lifecycle
-/// (`LifecycleTrack`, bounded by the lifecycle events), which is found once and kept.
+/// (`Rule.sharedReads`) is done: the rules run when memory peaks. Three network rules read the
+/// joules of each flow's events (`FlowEnergy`, 16 bytes per flow), added up through the flow
+/// of each event (`FlowOfRow`, 4 bytes per string), which NET-LATE-CLOSE and NET-UNCOMPRESSED
+/// read too. Nine rules judge events by the app's lifecycle (`LifecycleTrack`, bounded by the
+/// lifecycle events), which is found once and kept.
 final class SharedRuleWork: Sendable {
-    private let attribution: SharedValue<RadioAttribution>
     private let flowOfRows: SharedValue<FlowOfRow>
     private let flows: SharedValue<FlowEnergy>
     private let lifecycle = SharedValue<LifecycleTrack>(readers: 0)
 
-    /// `radioAttribution`: the run's, when it was worked out before the rules; taken over, so
-    /// that it is freed when its last reader finishes. `readers`: what each rule of the run
-    /// that may read shared work declares (`finishedReading(_:)`); a piece no rule declares is
-    /// kept once made.
-    init(radioAttribution: consuming RadioAttribution? = nil, readers: [SharedReads] = []) {
+    /// `readers`: what each rule of the run that may read shared work declares
+    /// (`finishedReading(_:)`); a piece no rule declares is kept once made.
+    init(readers: [SharedReads] = []) {
         func count(_ piece: SharedReads) -> Int { readers.count { $0.contains(piece) } }
         let flowEnergyReaders = count(.flowEnergy)
-        attribution = SharedValue(radioAttribution, readers: count(.radioAttribution))
         flows = SharedValue(readers: flowEnergyReaders)
         // Adding up the joules of each flow reads the flow of each event once.
         flowOfRows = SharedValue(readers: count(.flowOfRow) + (flowEnergyReaders > 0 ? 1 : 0))
     }
-
-    func radioAttribution(_ make: () -> RadioAttribution) -> RadioAttribution { attribution.value(make) }
 
     func flowOfRow(_ make: () -> FlowOfRow) -> FlowOfRow { flowOfRows.value(make) }
 
@@ -67,7 +58,6 @@ final class SharedRuleWork: Sendable {
     /// Called by the engine when a rule that declared `pieces` is done with them: after the
     /// last reader of a piece it is dropped (one asked for later would be made again).
     func finishedReading(_ pieces: SharedReads) {
-        if pieces.contains(.radioAttribution) { attribution.finishedReading() }
         if pieces.contains(.flowOfRow) { flowOfRows.finishedReading() }
         if pieces.contains(.flowEnergy) { flows.finishedReading() }
     }
@@ -75,7 +65,6 @@ final class SharedRuleWork: Sendable {
     /// The pieces made (or handed over) and not yet dropped.
     var held: SharedReads {
         var held: SharedReads = []
-        if attribution.isHeld { held.insert(.radioAttribution) }
         if flowOfRows.isHeld { held.insert(.flowOfRow) }
         if flows.isHeld { held.insert(.flowEnergy) }
         return held

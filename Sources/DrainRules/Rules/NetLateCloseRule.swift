@@ -18,7 +18,7 @@ import DrainTrace
 public struct NetLateCloseRule: Rule {
     static let grace = RuleParameter("grace_s", default: 0, unit: "s", "time past the radio tail a close may still come without a finding")
 
-    public static let sharedReads: SharedReads = [.radioAttribution, .flowOfRow]
+    public static let sharedReads: SharedReads = .flowOfRow
 
     public static let description = RuleDescription(
         id: "NET-LATE-CLOSE",
@@ -123,13 +123,15 @@ public struct NetLateCloseRule: Rule {
         }
         guard !late.isEmpty else { return .findings([]) }
         let closingRows = closingRows(of: late, context.timeline, context.flowOfRow)
-        let attribution = context.radioAttribution
+        let attribution = RadioAttribution(
+            context.timeline, model: context.model, rows: Array(Set(closingRows.compactMap { $0 })).sorted())
         for index in late.indices {
             guard let row = closingRows[index] else { continue }
-            late[index].wokeRadio = attribution.wokeRadio[row]
+            let share = attribution[row]
+            late[index].wokeRadio = share.wokeRadio
             // A close lowers what is still to come only where a radio's tail costs less early
             // than late, which no built-in model's does; such a saving is no cost of the close.
-            late[index].energy = max(0, attribution.addedJoules[row])
+            late[index].energy = max(0, share.addedJoules)
         }
         var groups: [GroupKey: [LateClose]] = [:]
         var order: [GroupKey] = []
@@ -147,10 +149,8 @@ public struct NetLateCloseRule: Rule {
     }
 
     /// The device's event that carried each close of `late`: of its flow's `tx` events, the first
-    /// whose span holds the close, else the last one before it. One pass over the run, without
-    /// the run's events grouped by flow (`RuleContext.flowRows`): this rule reads the radio
-    /// attribution, which is freed once its readers are done, and building that grouping
-    /// beside it raised the peak. O(events + flows).
+    /// whose span holds the close, else the last one before it. One pass over the run through
+    /// the flow of each event. O(events + flows).
     private func closingRows(of late: [LateClose], _ timeline: Timeline, _ flowOfRow: FlowOfRow) -> [Int?] {
         // Each flow has at most one late close.
         var lateOfFlow = [Int32](repeating: -1, count: timeline.flows.count)

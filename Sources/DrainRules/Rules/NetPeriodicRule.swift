@@ -19,8 +19,8 @@ import DrainTrace
 /// the point where the traffic before it would have let the radio go idle. A burst inside the
 /// tail of another burst, the endpoint's own or other traffic's, causes no promotion, only the
 /// tail it adds. The finding is info when that energy is less than `info_share` of all radio
-/// energy, an error when it is more than `error_share`, else a warning. O(n + b log b) for n
-/// events and b bursts.
+/// energy, an error when it is more than `error_share`, else a warning. O(n + b log b + e log e)
+/// for n events, b bursts and the e events of periodic bursts.
 public struct NetPeriodicRule: Rule {
     static let minBursts = RuleParameter("min_bursts", default: 4, unit: "bursts", "bursts at a regular interval that make a finding")
     static let minInterval = RuleParameter("min_interval_s", default: 1, unit: "s", "the shortest interval between burst starts that counts as periodic")
@@ -29,8 +29,6 @@ public struct NetPeriodicRule: Rule {
     static let minSpan = RuleParameter("min_span_s", default: 60, unit: "s", "the shortest time from a run's first burst start to its last that is periodic")
     static let infoShare = RuleParameter("info_share", default: 0.01, unit: "fraction", "share of all radio energy below which the energy the bursts caused makes only an info")
     static let errorShare = RuleParameter("error_share", default: 0.25, unit: "fraction", "share of all radio energy above which the energy the bursts caused makes an error")
-
-    public static let sharedReads: SharedReads = .radioAttribution
 
     public static let description = RuleDescription(
         id: "NET-PERIODIC",
@@ -153,8 +151,10 @@ public struct NetPeriodicRule: Rule {
         // Each burst is one endpoint's on one radio, and a group's runs do not overlap: the
         // chosen ordinals are distinct.
         chosen.sort { $0.ordinal < $1.ordinal }
-        let attribution = context.radioAttribution
         let radios = RadioLinks(radio: context.model.radio)
+        // The events of each chosen burst, in the order the bursts come: what they caused on
+        // their radio is worked out for them alone once they are all known.
+        var burstEvents = BurstEvents()
         var asked = 0, passed = 0
         BurstDetector.forEachBurst(
             in: context.priced, model: context.model, by: .endpoint,
@@ -166,8 +166,10 @@ public struct NetPeriodicRule: Rule {
                 while chosen[passed].ordinal < ordinal { passed += 1 }
                 let pattern = Int(chosen[passed].pattern)
                 patterns[pattern].summaries[Int(chosen[passed].run)].add(burst)
-                patterns[pattern].cost.add(burst, attribution, context.timeline, radios)
+                burstEvents.add(burst, of: pattern, context.timeline, radios)
             })
+        let attribution = RadioAttribution(context.timeline, model: context.model, rows: burstEvents.rowsAscending())
+        burstEvents.forEach { pattern, rows in patterns[pattern].cost.add(rows, attribution) }
         let radioEnergy = context.radioEnergy
         return .findings(patterns.map { finding($0, radioEnergy: radioEnergy, context) })
     }
@@ -293,6 +295,38 @@ public struct NetPeriodicRule: Rule {
         }
     }
 
+    /// The events of the chosen bursts, burst after burst: the events of a burst are its
+    /// endpoint's events on its radio between its first and last row. 4 bytes per event and 8
+    /// per burst.
+    private struct BurstEvents {
+        private var rows: [Int32] = []
+        /// Per burst, its pattern and the end of its events in `rows`.
+        private var bursts: [(pattern: Int32, end: Int32)] = []
+
+        mutating func add(_ burst: Burst, of pattern: Int, _ timeline: Timeline, _ radios: RadioLinks) {
+            for row in burst.firstRow...burst.lastRow
+            where timeline.kind[row] == .net && timeline.label[row] == burst.endpoint
+                && radios.radio(forCode: timeline.code2[row]) == burst.link
+            {
+                rows.append(Int32(row))
+            }
+            bursts.append((Int32(pattern), Int32(rows.count)))
+        }
+
+        /// Every burst's events, ascending: the bursts of one endpoint and radio do not share
+        /// an event, nor do those of different ones.
+        func rowsAscending() -> [Int] { rows.map(Int.init).sorted() }
+
+        /// Calls `body` with each burst's pattern and events, in the order they were added.
+        func forEach(_ body: (Int, ArraySlice<Int32>) -> Void) {
+            var start = 0
+            for burst in bursts {
+                body(Int(burst.pattern), rows[start..<Int(burst.end)])
+                start = Int(burst.end)
+            }
+        }
+    }
+
     /// What a pattern's bursts caused on their radio (`RadioAttribution`).
     private struct Cost {
         private var addedJoules = 0.0
@@ -303,16 +337,13 @@ public struct NetPeriodicRule: Rule {
         /// late, which no built-in model's does; such a saving is no cost of the pattern.
         var joules: Double { max(0, addedJoules) }
 
-        /// Takes in what `burst` caused: the events of a burst are its endpoint's events on its
-        /// radio between its first and last row.
-        mutating func add(_ burst: Burst, _ attribution: RadioAttribution, _ timeline: Timeline, _ radios: RadioLinks) {
+        /// Takes in what a burst caused, given its events (`BurstEvents`).
+        mutating func add(_ rows: ArraySlice<Int32>, _ attribution: RadioAttribution) {
             var woke = false
-            for row in burst.firstRow...burst.lastRow
-            where timeline.kind[row] == .net && timeline.label[row] == burst.endpoint
-                && radios.radio(forCode: timeline.code2[row]) == burst.link
-            {
-                addedJoules += attribution.addedJoules[row]
-                if attribution.wokeRadio[row] {
+            for row in rows {
+                let share = attribution[Int(row)]
+                addedJoules += share.addedJoules
+                if share.wokeRadio {
                     wakeUps += 1
                     woke = true
                 }

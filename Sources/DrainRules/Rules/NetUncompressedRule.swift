@@ -261,27 +261,21 @@ public struct NetUncompressedRule: Rule {
         let flows = timeline.flows
         let http = flows.http
         var result = flagged.map { (start: http.time[$0.message], end: http.time[$0.message], energy: 0.0) }
-        /// The messages one direction of a chosen flow carries, in table order, and the latest
-        /// whose head came by the end of the events read so far.
-        struct Carrier {
-            var messages: [Int] = []
-            var current = -1
-            /// The place in `flagged` (in table order) of `messages[current]`, nil when it is
-            /// not flagged.
-            var position: Int?
-        }
-        // Per chosen flow, its requests' carrier then its responses'.
+        // Two carriers per chosen flow, its requests' then its responses': the messages each
+        // carries, in table order, and the latest whose head came by the end of the events
+        // read so far, with its place in `flagged` (in table order), -1 when not flagged.
         var carrierOfFlow = [Int32](repeating: -1, count: flows.count)
-        var carriers: [Carrier] = []
+        var carrierCount = 0
         for item in flagged where carrierOfFlow[Int(http.flow[item.message])] < 0 {
-            carrierOfFlow[Int(http.flow[item.message])] = Int32(carriers.count)
-            carriers += [Carrier(), Carrier()]
+            carrierOfFlow[Int(http.flow[item.message])] = Int32(carrierCount)
+            carrierCount += 2
         }
-        for message in 0..<http.count {
+        let carried = IndexGroups(count: http.count, groups: carrierCount) { message in
             let first = carrierOfFlow[Int(http.flow[message])]
-            guard first >= 0 else { continue }
-            carriers[Int(first) + (http.isRequest[message] ? 0 : 1)].messages.append(message)
+            return first < 0 ? nil : Int(first) + (http.isRequest[message] ? 0 : 1)
         }
+        var current = [Int32](repeating: -1, count: carrierCount)
+        var position = [Int32](repeating: -1, count: carrierCount)
         let flowOfRow = context.flowOfRow
         for row in 0..<timeline.count {
             guard let flow = flowOfRow(row), carrierOfFlow[flow] >= 0 else { continue }
@@ -290,21 +284,20 @@ public struct NetUncompressedRule: Rule {
             let requestsGoUp = flows.flags[flow].contains(.deviceOpened)
             let carriesRequests = (code == NetDirection.tx.rawValue) == requestsGoUp
             let place = Int(carrierOfFlow[flow]) + (carriesRequests ? 0 : 1)
+            let messages = carried.members(of: place)
             let end = timeline.time[row] + max(0, timeline.duration[row])
-            let passed = carriers[place].current
-            while carriers[place].current + 1 < carriers[place].messages.count,
-                http.time[carriers[place].messages[carriers[place].current + 1]] <= end
-            {
-                carriers[place].current += 1
-            }
-            if carriers[place].current != passed {
-                let message = carriers[place].messages[carriers[place].current]
+            var latest = Int(current[place])
+            while latest + 1 < messages.count, http.time[Int(messages[messages.startIndex + latest + 1])] <= end { latest += 1 }
+            if latest != Int(current[place]) {
+                current[place] = Int32(latest)
+                let message = Int(messages[messages.startIndex + latest])
                 let found = flagged.partitioningIndex { $0.message >= message }
-                carriers[place].position = found < flagged.count && flagged[found].message == message ? found : nil
+                position[place] = found < flagged.count && flagged[found].message == message ? Int32(found) : -1
             }
-            guard let position = carriers[place].position else { continue }
-            result[position].energy += context.priced.eventEnergy[row]
-            result[position].end = max(result[position].end, end)
+            guard position[place] >= 0 else { continue }
+            let flaggedPlace = Int(position[place])
+            result[flaggedPlace].energy += context.priced.eventEnergy[row]
+            result[flaggedPlace].end = max(result[flaggedPlace].end, end)
         }
         return result
     }
