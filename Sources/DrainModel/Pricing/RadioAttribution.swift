@@ -42,23 +42,23 @@ public struct RadioAttribution: Sendable {
         wokeRadio = [Bool](repeating: false, count: rows.count)
         var radios = DeviceRadios(radio: model.radio)
         var spans = NetSpanMarkers(radio: model.radio)
-        var pending = PendingTails()
+        var lastPacket = LastPacketTimes()
         // The first row asked for at or after the event being walked.
         var next = 0
         for row in 0..<timeline.count where timeline.kind[row] == .net {
             let time = timeline.time[row]
             while let marker = spans.next(until: time) {
-                feed(marker.packet, link: marker.link, slot: slot(of: marker.packet.row), radios: &radios, pending: &pending)
+                feed(marker.packet, link: marker.link, slot: slot(of: marker.packet.row), radios: &radios, lastPacket: &lastPacket)
             }
             let packet = RadioPacket(
                 row: row, time: time, bytes: timeline.amount[row], direction: NetDirection(rawValue: timeline.code[row]) ?? .rx)
             let link = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
             while next < rows.count, rows[next] < row { next += 1 }
-            feed(packet, link: link, slot: next < rows.count && rows[next] == row ? next : nil, radios: &radios, pending: &pending)
+            feed(packet, link: link, slot: next < rows.count && rows[next] == row ? next : nil, radios: &radios, lastPacket: &lastPacket)
             spans.add(row: row, start: time, duration: timeline.duration[row], direction: packet.direction, link: link)
         }
         while let marker = spans.next(until: .max) {
-            feed(marker.packet, link: marker.link, slot: slot(of: marker.packet.row), radios: &radios, pending: &pending)
+            feed(marker.packet, link: marker.link, slot: slot(of: marker.packet.row), radios: &radios, lastPacket: &lastPacket)
         }
     }
 
@@ -83,30 +83,43 @@ public struct RadioAttribution: Sendable {
     /// that was to come before it, less its transfer. A packet leaves the other radio as it
     /// was, so only its own radio is read.
     private mutating func feed(
-        _ packet: RadioPacket, link: LinkKind, slot: Int?, radios: inout DeviceRadios, pending: inout PendingTails
+        _ packet: RadioPacket, link: LinkKind, slot: Int?, radios: inout DeviceRadios, lastPacket: inout LastPacketTimes
     ) {
         guard let radioLink = radios.radioLink(for: link) else { return }
+        defer { lastPacket[radioLink] = packet.time }
+        guard let slot else {
+            var ignored = ChargeTotal()
+            radios.packet(packet, link: link, into: &ignored)
+            return
+        }
+        // Nothing has changed the radio since its last packet, so its tail then is its tail
+        // finished now at that packet's time.
+        var before = ChargeTotal()
+        radios.charges(of: radioLink, ifFinishedAt: lastPacket[radioLink], into: &before)
         var charged = ChargeTotal()
         let wakeUps = radios.wakeUps(on: radioLink)
         radios.packet(packet, link: link, into: &charged)
         var tail = ChargeTotal()
         radios.charges(of: radioLink, ifFinishedAt: packet.time, into: &tail)
-        if let slot {
-            let before = radioLink == .wifi ? pending.wifi : pending.cellular
-            let added = charged.joules + tail.joules - before - radios.transferEnergy(of: packet, link: link)
-            // Less than a nanojoule is the rounding of the sums subtracted (a packet that
-            // changed nothing), far below any energy of the models.
-            if abs(added) >= 1e-9 { addedJoules[slot] += added }
-            if radios.wakeUps(on: radioLink) > wakeUps { wokeRadio[slot] = true }
-        }
-        if radioLink == .wifi { pending.wifi = tail.joules } else { pending.cellular = tail.joules }
+        let added = charged.joules + tail.joules - before.joules - radios.transferEnergy(of: packet, link: link)
+        // Less than a nanojoule is the rounding of the sums subtracted (a packet that changed
+        // nothing), far below any energy of the models.
+        if abs(added) >= 1e-9 { addedJoules[slot] += added }
+        if radios.wakeUps(on: radioLink) > wakeUps { wokeRadio[slot] = true }
     }
 
-    /// The joules each radio would still charge if no packet came after the last one fed: its
-    /// tail run to its end. A radio's pending tail changes only when one of its packets is fed.
-    private struct PendingTails {
-        var wifi = 0.0
-        var cellular = 0.0
+    /// The time of the last packet fed to each radio. A radio changes only when one of its
+    /// packets is fed, so the tail it had then (its machine finished at that time) is read
+    /// from it as it is when the next one comes, and only for a packet whose share is asked
+    /// for: finishing a machine for every packet cost more than the walk's other work.
+    private struct LastPacketTimes {
+        var wifi: Nanoseconds = 0
+        var cellular: Nanoseconds = 0
+
+        subscript(radioLink: LinkKind) -> Nanoseconds {
+            get { radioLink == .wifi ? wifi : cellular }
+            set { if radioLink == .wifi { wifi = newValue } else { cellular = newValue } }
+        }
     }
 
     /// Adds up the joules a radio charges; its segments are not needed.
