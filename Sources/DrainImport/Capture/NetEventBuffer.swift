@@ -37,6 +37,8 @@ struct NetEventBuffer {
     private var sealedCount = 0
     /// Closes of rows already sealed, in the order they came.
     private var patches: [Patch] = []
+    /// Where a chunk is encoded before it is appended to its slab: its worst case, 160 KiB.
+    private var scratch: [UInt8] = []
 
     private struct Patch {
         var row: Int
@@ -88,49 +90,97 @@ struct NetEventBuffer {
     mutating func takeColumns() -> (time: [Nanoseconds], last: [Nanoseconds], bytes: [Int64], flow: [UInt32], direction: [UInt8]) {
         defer { self = NetEventBuffer() }
         let total = count
-        var times: [Nanoseconds] = [], lasts: [Nanoseconds] = [], sizes: [Int64] = [], flows: [UInt32] = [], sides: [UInt8] = []
-        times.reserveCapacity(total)
-        lasts.reserveCapacity(total)
-        sizes.reserveCapacity(total)
-        flows.reserveCapacity(total)
-        sides.reserveCapacity(total)
         patches.sort { $0.row < $1.row }
-        var patch = 0
-        for slab in sealed.indices {
-            var reader = VarintReader(bytes: [])
-            swap(&reader.bytes, &sealed[slab])
-            while reader.position < reader.bytes.count {
-                var previousTime: Nanoseconds = 0
-                var previousFlow: Int64 = 0
-                for _ in 0..<Self.chunkRows {
-                    var start = previousTime &+ reader.signed()
-                    previousTime = start
-                    var end = start &+ reader.signed()
-                    var carried = reader.signed()
-                    let flowStepAndSide = reader.signed()
-                    previousFlow &+= flowStepAndSide >> 1
-                    if patch < patches.count, patches[patch].row == times.count {
-                        (start, end, carried) = (patches[patch].start, patches[patch].last, patches[patch].bytes)
-                        patch += 1
+        var slabs: [[UInt8]] = []
+        swap(&slabs, &sealed)
+        let (patches, sealedCount) = (patches, sealedCount)
+        let plain = (time: time, last: last, bytes: bytes, flow: flow, direction: direction)
+        // The columns are filled in place, so that their pages come in as the slabs, each freed
+        // once read, go out.
+        var lasts: [Nanoseconds] = [], sizes: [Int64] = [], flows: [UInt32] = [], sides: [UInt8] = []
+        let times = [Nanoseconds](unsafeUninitializedCapacity: total) { time, timeCount in
+            lasts = [Nanoseconds](unsafeUninitializedCapacity: total) { last, lastCount in
+                sizes = [Int64](unsafeUninitializedCapacity: total) { size, sizeCount in
+                    flows = [UInt32](unsafeUninitializedCapacity: total) { flow, flowCount in
+                        sides = [UInt8](unsafeUninitializedCapacity: total) { side, sideCount in
+                            var columns = Columns(time: time, last: last, bytes: size, flow: flow, direction: side)
+                            var patch = 0
+                            for slab in slabs.indices {
+                                var encoded: [UInt8] = []
+                                swap(&encoded, &slabs[slab])
+                                encoded.withUnsafeBufferPointer { Self.decode($0, into: &columns, patches: patches, patch: &patch) }
+                            }
+                            precondition(columns.row == sealedCount, "every sealed row read back")
+                            for (place, row) in (sealedCount..<total).enumerated() {
+                                (time[row], last[row], size[row]) = (plain.time[place], plain.last[place], plain.bytes[place])
+                                (flow[row], side[row]) = (plain.flow[place], plain.direction[place])
+                            }
+                            sideCount = total
+                        }
+                        flowCount = total
                     }
-                    times.append(start)
-                    lasts.append(end)
-                    sizes.append(carried)
-                    flows.append(UInt32(truncatingIfNeeded: previousFlow))
-                    sides.append(UInt8(flowStepAndSide & 1))
+                    sizeCount = total
                 }
+                lastCount = total
             }
+            timeCount = total
         }
-        times.append(contentsOf: time)
-        lasts.append(contentsOf: last)
-        sizes.append(contentsOf: bytes)
-        flows.append(contentsOf: flow)
-        sides.append(contentsOf: direction)
         // Sorting rows already in order by (time, row) would leave them as they are.
         guard !Self.isInTimeOrder(times) else { return (times, lasts, sizes, flows, sides) }
         var order = Array(0..<total)
         order.sort { times[$0] != times[$1] ? times[$0] < times[$1] : $0 < $1 }
         return (order.map { times[$0] }, order.map { lasts[$0] }, order.map { sizes[$0] }, order.map { flows[$0] }, order.map { sides[$0] })
+    }
+
+    /// Where `decode` writes the rows it reads: the columns being filled, and the next row.
+    private struct Columns {
+        let time: UnsafeMutableBufferPointer<Nanoseconds>
+        let last: UnsafeMutableBufferPointer<Nanoseconds>
+        let bytes: UnsafeMutableBufferPointer<Int64>
+        let flow: UnsafeMutableBufferPointer<UInt32>
+        let direction: UnsafeMutableBufferPointer<UInt8>
+        var row = 0
+    }
+
+    /// Reads one slab's chunks into `columns` from `columns.row` on, with the patches of those
+    /// rows (`patches` by row, the next unread at `patch`).
+    private static func decode(_ encoded: UnsafeBufferPointer<UInt8>, into columns: inout Columns, patches: [Patch], patch: inout Int) {
+        var position = 0
+        @inline(__always) func signed() -> Int64 {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while true {
+                let byte = encoded[position]
+                position += 1
+                value |= UInt64(byte & 0x7f) << shift
+                if byte < 0x80 { break }
+                shift += 7
+            }
+            return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+        }
+        while position < encoded.count {
+            var previousTime: Nanoseconds = 0
+            var previousFlow: Int64 = 0
+            for _ in 0..<chunkRows {
+                let row = columns.row
+                var start = previousTime &+ signed()
+                previousTime = start
+                var end = start &+ signed()
+                var carried = signed()
+                let flowStepAndSide = signed()
+                previousFlow &+= flowStepAndSide >> 1
+                if patch < patches.count, patches[patch].row == row {
+                    (start, end, carried) = (patches[patch].start, patches[patch].last, patches[patch].bytes)
+                    patch += 1
+                }
+                columns.time[row] = start
+                columns.last[row] = end
+                columns.bytes[row] = carried
+                columns.flow[row] = UInt32(truncatingIfNeeded: previousFlow)
+                columns.direction[row] = UInt8(flowStepAndSide & 1)
+                columns.row = row + 1
+            }
+        }
     }
 
     private static func isInTimeOrder(_ time: [Nanoseconds]) -> Bool {
@@ -140,71 +190,45 @@ struct NetEventBuffer {
     /// Encodes the oldest `chunkRows` plain rows into the last slab (a new one when they do
     /// not fit) and drops them from the columns.
     private mutating func sealOldestChunk() {
-        var slab: [UInt8] = []
-        if let last = sealed.indices.last, sealed[last].capacity - sealed[last].count >= Self.chunkRows * Self.maximumRowBytes {
-            swap(&slab, &sealed[last])
+        if scratch.isEmpty { scratch = [UInt8](repeating: 0, count: Self.chunkRows * Self.maximumRowBytes) }
+        let used = scratch.withUnsafeMutableBufferPointer { out in
+            var used = 0
+            @inline(__always) func put(_ value: Int64) {
+                var rest = UInt64(bitPattern: (value << 1) ^ (value >> 63))
+                while rest >= 0x80 {
+                    out[used] = UInt8(truncatingIfNeeded: rest) | 0x80
+                    used += 1
+                    rest >>= 7
+                }
+                out[used] = UInt8(rest)
+                used += 1
+            }
+            var previousTime: Nanoseconds = 0
+            var previousFlow: Int64 = 0
+            for place in 0..<Self.chunkRows {
+                put(time[place] &- previousTime)
+                previousTime = time[place]
+                put(last[place] &- time[place])
+                put(bytes[place])
+                // The step to this row's flow, doubled, with the direction in the low bit.
+                put((Int64(flow[place]) &- previousFlow) << 1 | Int64(direction[place]))
+                previousFlow = Int64(flow[place])
+            }
+            return used
+        }
+        if let slab = sealed.indices.last, sealed[slab].capacity - sealed[slab].count >= used {
+            sealed[slab].append(contentsOf: scratch[0..<used])
         } else {
+            var slab: [UInt8] = []
             slab.reserveCapacity(Self.slabBytes)
-            sealed.append([])
+            slab.append(contentsOf: scratch[0..<used])
+            sealed.append(slab)
         }
-        var previousTime: Nanoseconds = 0
-        var previousFlow: Int64 = 0
-        for place in 0..<Self.chunkRows {
-            Self.append(signed: time[place] &- previousTime, to: &slab)
-            previousTime = time[place]
-            Self.append(signed: last[place] &- time[place], to: &slab)
-            Self.append(signed: bytes[place], to: &slab)
-            // The step to this row's flow, doubled, with the direction in the low bit.
-            Self.append(signed: (Int64(flow[place]) &- previousFlow) << 1 | Int64(direction[place]), to: &slab)
-            previousFlow = Int64(flow[place])
-        }
-        swap(&slab, &sealed[sealed.count - 1])
         sealedCount += Self.chunkRows
         time.removeFirst(Self.chunkRows)
         last.removeFirst(Self.chunkRows)
         bytes.removeFirst(Self.chunkRows)
         flow.removeFirst(Self.chunkRows)
         direction.removeFirst(Self.chunkRows)
-    }
-
-    /// LEB128: seven bits a byte, low first, the high bit set on all but the last.
-    @inline(__always)
-    private static func append(unsigned value: UInt64, to bytes: inout [UInt8]) {
-        var rest = value
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
-    }
-
-    /// Zigzag: small magnitudes of either sign take few bytes.
-    @inline(__always)
-    private static func append(signed value: Int64, to bytes: inout [UInt8]) {
-        append(unsigned: UInt64(bitPattern: (value << 1) ^ (value >> 63)), to: &bytes)
-    }
-
-    private struct VarintReader {
-        var bytes: [UInt8]
-        var position = 0
-
-        @inline(__always)
-        mutating func unsigned() -> UInt64 {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                let byte = bytes[position]
-                position += 1
-                value |= UInt64(byte & 0x7f) << shift
-                if byte < 0x80 { return value }
-                shift += 7
-            }
-        }
-
-        @inline(__always)
-        mutating func signed() -> Int64 {
-            let raw = unsigned()
-            return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
-        }
     }
 }
