@@ -61,7 +61,9 @@ let package = Package(
             name: "DrainRecord", dependencies: ["DrainTrace", "DrainTraceWriter", "DrainImport", "CPcap", "CRecordSupport"]
         ),
         .target(name: "DrainYAML", dependencies: ["DrainTrace", "Yams"]),
-        .target(name: "DrainModel", dependencies: ["DrainTrace", "DrainAggregate", "DrainYAML", "Yams"]),
+        .target(
+            name: "DrainModel",
+            dependencies: ["DrainTrace", "DrainAggregate", "DrainYAML", "Yams", .product(name: "Algorithms", package: "swift-algorithms")]),
         // Kernels compiled for a wider instruction set function by function, called only when
         // the processor has it: Swift has no per-function target.
         .target(name: "CSIMDKernels"),

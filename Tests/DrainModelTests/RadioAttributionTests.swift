@@ -154,5 +154,9 @@ struct RadioAttributionTests {
         #expect(some.wokeRadio == asked.map { every.wokeRadio[$0] })
         #expect(asked.allSatisfy { some[$0] == (every.addedJoules[$0], every.wokeRadio[$0]) })
         #expect(RadioAttribution(timeline, model: model, rows: []).addedJoules.isEmpty)
+        // A row asked for twice is kept once, with the same share.
+        let twice = RadioAttribution(timeline, model: model, rows: [asked[0], asked[0], asked[1]])
+        #expect(twice.rows == [asked[0], asked[1]])
+        #expect(twice.addedJoules == [every.addedJoules[asked[0]], every.addedJoules[asked[1]]])
     }
 }

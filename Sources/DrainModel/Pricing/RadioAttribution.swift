@@ -1,3 +1,4 @@
+import Algorithms
 import DrainTrace
 
 /// What each `net` event of a run caused on its radio, given the traffic before it: whether it
@@ -33,10 +34,12 @@ public struct RadioAttribution: Sendable {
     public private(set) var wokeRadio: [Bool]
 
     /// Walks the `net` events of `timeline` through the radios of `model`, keeping the shares
-    /// of `rows` (ascending, each once). O(n + m log r) for n events, the m span markers pricing
-    /// feeds and r rows asked for; 9 bytes per row asked for.
-    public init(_ timeline: Timeline, model: DeviceModel, rows: [Int]) {
-        precondition(rows.indices.dropFirst().allSatisfy { rows[$0 - 1] < rows[$0] }, "rows ascending, each once")
+    /// of `rows` (ascending; a row asked for more than once is kept once). O(n + m log r) for
+    /// n events, the m span markers pricing feeds and r rows asked for; 9 bytes per row asked
+    /// for.
+    public init(_ timeline: Timeline, model: DeviceModel, rows asked: [Int]) {
+        precondition(asked.indices.dropFirst().allSatisfy { asked[$0 - 1] <= asked[$0] }, "rows ascending")
+        let rows = asked.indices.filter { $0 == 0 || asked[$0 - 1] != asked[$0] }.map { asked[$0] }
         self.rows = rows
         addedJoules = [Double](repeating: 0, count: rows.count)
         wokeRadio = [Bool](repeating: false, count: rows.count)
@@ -70,12 +73,8 @@ public struct RadioAttribution: Sendable {
 
     /// The place of `row` in `rows`, if it is there. O(log r).
     private func slot(of row: Int) -> Int? {
-        var low = 0, high = rows.count
-        while low < high {
-            let middle = (low + high) / 2
-            if rows[middle] < row { low = middle + 1 } else { high = middle }
-        }
-        return low < rows.count && rows[low] == row ? low : nil
+        let place = rows.partitioningIndex { $0 >= row }
+        return place < rows.count && rows[place] == row ? place : nil
     }
 
     /// Feeds one packet and books what it added on its row's `slot`, if its row was asked for:

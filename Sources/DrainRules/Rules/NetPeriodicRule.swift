@@ -313,20 +313,8 @@ public struct NetPeriodicRule: Rule {
             bursts.append((Int32(pattern), Int32(rows.count)))
         }
 
-        /// Every burst's events, ascending, each once (the bursts of one endpoint and radio do
-        /// not share an event, nor do those of different ones; an event in two would be asked
-        /// for once and read for each).
-        func rowsAscending() -> [Int] {
-            var ascending = rows.map(Int.init)
-            ascending.sort()
-            var kept = 0
-            for index in ascending.indices where kept == 0 || ascending[kept - 1] != ascending[index] {
-                ascending[kept] = ascending[index]
-                kept += 1
-            }
-            ascending.removeLast(ascending.count - kept)
-            return ascending
-        }
+        /// Every burst's events, ascending.
+        func rowsAscending() -> [Int] { rows.map(Int.init).sorted() }
 
         /// Calls `body` with each burst's pattern and events, in the order they were added.
         func forEach(_ body: (Int, ArraySlice<Int32>) -> Void) {
