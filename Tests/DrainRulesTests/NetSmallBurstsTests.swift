@@ -116,6 +116,38 @@ import Testing
         #expect(finding.number("median small burst") == 350)
     }
 
+    @Test func theMedianIsExactAboveSixtyFourKilobytes() throws {
+        // Bursts are small below 10 MB here, so sizes are counted 256 to a bucket at first: the
+        // middle sizes share one, and it must be counted again to tell them apart.
+        let config = try configuration("rules: { NET-SMALL-BURSTS: { small_burst_bytes: 10000000, tail_share: 0.01 } }")
+        func median(_ sizes: [Int64]) throws -> Double? {
+            var run = TimelineBuilder()
+            for (index, bytes) in sizes.enumerated() {
+                run.net(Double(index) * 60, .rx, bytes: bytes, host: "cdn.example.com", link: .wifi)
+            }
+            let end = Double(sizes.count) * 60
+            return try #require(evaluate(run.build(end: end), configuration: config).findings(of: id).first).number("median small burst")
+        }
+        #expect(try median([300, 1_000_000, 1_000_001, 1_000_003, 2_000_000, 5_000_000]) == 1_000_002)
+        #expect(try median([300, 1_000_000, 1_000_005, 1_000_001, 1_000_003, 2_000_000, 5_000_000]) == 1_000_003)
+    }
+
+    @Test func aLargeBurstBeforeTheBatchStaysWhereItWas() throws {
+        // Small uploads at 0, 40, 100, 140 and 180 s and a 50 KB download at 60 s: batched, the
+        // download keeps its place and the five uploads go at 180 s together.
+        let model = try builtinModel("iphone-lte")
+        let lte = try LTECosts(model)
+        var run = TimelineBuilder()
+        for t in [0.0, 40, 100, 140, 180] { run.net(t, .tx, bytes: 1000, host: "log.example.com", link: .cellular) }
+        run.net(60, .rx, bytes: 50_000, host: "cdn.example.com", link: .cellular)
+        let finding = try #require(evaluate(run.build(end: 200), model: model).findings(of: id).first)
+        let large = lte.isolated(50_000, .rx)
+        #expect(finding.number("bursts") == 6 && finding.number("small bursts") == 5)
+        #expect(nearly(finding.number("radio energy of the link"), 5 * lte.isolated(1000, .tx) + large))
+        #expect(nearly(finding.number("radio energy batched"), large + lte.promotion + 5 * lte.transfer(1000, .tx) + lte.tail))
+        #expect(finding.timeRanges == [TimeRange(startS: 0, endS: 180)])
+    }
+
     @Test func tailsOfHalfTheRadioEnergyOrLessPass() throws {
         // Six small bursts of one Wi-Fi packet (tail only) beside a 60 s download (active 60 s
         // plus one tail): the small tails are 6 / (240 + 7) of the energy.

@@ -14,10 +14,11 @@ import DrainTrace
 /// last small burst (the transfers are queued until then and sent together), keeping its
 /// direction, bytes and span; all other traffic stays where it was. The radio's traffic is
 /// priced again that way (`RadioSimulation`), and the saving is its priced energy minus the
-/// batched energy. O(n + b log b) for b bursts, plus one replay of the run's radios per radio
-/// with small bursts (the tails) and one pricing of the radio's traffic when a finding is
-/// made. Bursts are taken one at a time: what is kept is 16 bytes per small burst (its rows
-/// and size, for the batching and the median).
+/// batched energy. O(n) for n `net` events, plus one replay of the run's radios per radio with
+/// small bursts (the tails), and when a finding is made, two more detections of the bursts and
+/// one pricing of the radio's traffic (the batching). Bursts are taken one at a time and
+/// nothing is kept per burst: the sizes of the small ones are counted for their median
+/// (`BoundedMedian`), and the batching finds again which events are in small bursts.
 public struct NetSmallBurstsRule: Rule {
     static let smallBurstBytes = RuleParameter("small_burst_bytes", default: 10_000, unit: "B", "bursts below this size are small (10 KB)")
     static let minBursts = RuleParameter("min_bursts", default: 5, unit: "bursts", "small bursts on one radio that can make a finding")
@@ -87,26 +88,37 @@ public struct NetSmallBurstsRule: Rule {
         let radioEnergy = context.radioEnergy
         let limit = context[Self.smallBurstBytes]
         let minimum = max(1, context.count(Self.minBursts))
-        var links = [LinkKind.cellular, .wifi].map { LinkBursts(link: $0, context) }
+        var links = [LinkKind.cellular, .wifi].map { LinkBursts(link: $0, smallBelow: limit, context) }
         BurstDetector.forEachBurst(in: context.priced, model: context.model, by: .link, where: { _ in true }) { _, burst in
             links[burst.link == .cellular ? 0 : 1].add(burst, small: Double(burst.bytes) < limit)
         }
         var findings: [Finding] = []
         while !links.isEmpty {
-            // Taken out of the list, so that its sizes are sorted for the median in place.
             var bursts = links.removeFirst()
             bursts.finish()
             guard bursts.smallCount >= minimum, radioEnergy > 0 else { continue }
             let share = bursts.smallTailEnergy / radioEnergy
             guard share > context[Self.tailShare] else { continue }
             let batch = batched(bursts, context)
-            findings.append(finding(bursts, median: bursts.medianSmallSize(), share: share, batch: batch, context))
+            let median = bursts.smallSizes.median { count in
+                forEachBurst(of: bursts.link, context) { burst, small in if small { count(burst.bytes) } }
+            }
+            findings.append(finding(bursts, median: median, share: share, batch: batch, context))
         }
         return .findings(findings)
     }
 
-    /// One radio's interface bursts, taken in time order: how many, and of the small ones their
-    /// rows, sizes, energy, tails and time.
+    /// Calls `body` with each interface burst of the radio `link` (`.cellular`, or `.wifi` for
+    /// every other), in time order, and whether it is small. O(n) for n `net` events.
+    private func forEachBurst(of link: LinkKind, _ context: RuleContext, _ body: (Burst, _ small: Bool) -> Void) {
+        let limit = context[Self.smallBurstBytes]
+        BurstDetector.forEachBurst(in: context.priced, model: context.model, by: .link, where: { _ in true }) { _, burst in
+            if (burst.link == .cellular) == (link == .cellular) { body(burst, Double(burst.bytes) < limit) }
+        }
+    }
+
+    /// One radio's interface bursts, taken in time order: how many, and of the small ones how
+    /// many, their sizes, energy, tails and time.
     private struct LinkBursts {
         let link: LinkKind
         private let timeline: Timeline
@@ -117,10 +129,9 @@ public struct NetSmallBurstsRule: Rule {
         private(set) var count = 0
         /// The rows from the first burst's first to the last one's last.
         private(set) var rows: ClosedRange<Int>?
-        /// Each small burst's first and last row, in time order: every `net` row of the link
-        /// between the two is the burst's.
-        private(set) var smallRows: [(first: UInt32, last: UInt32)] = []
-        private var smallSizes: [Double] = []
+        /// The last small burst's rows: every `net` row of the link between the two is its.
+        private(set) var lastSmallRows: ClosedRange<Int>?
+        private(set) var smallSizes: BoundedMedian
         private(set) var smallBytes: Int64 = 0
         private(set) var smallEnergy = 0.0
         private(set) var smallTailEnergy = 0.0
@@ -131,10 +142,12 @@ public struct NetSmallBurstsRule: Rule {
         /// The latest burst, whose tail is known when the next begins.
         private var latest: (burst: Burst, small: Bool)?
 
-        init(link: LinkKind, _ context: RuleContext) {
+        /// `limit`: the size, in bytes, that bursts are small below.
+        init(link: LinkKind, smallBelow limit: Double, _ context: RuleContext) {
             self.link = link
             timeline = context.timeline
             model = context.model
+            smallSizes = BoundedMedian(below: limit >= 0x1p63 ? .max : Int64(max(0, limit).rounded(.up)))
         }
 
         mutating func add(_ burst: Burst, small: Bool) {
@@ -144,19 +157,16 @@ public struct NetSmallBurstsRule: Rule {
             count += 1
             rows = (rows?.lowerBound ?? burst.firstRow)...burst.lastRow
             guard small else { return }
-            if smallRows.isEmpty { firstSmallStart = burst.start }
-            smallRows.append((UInt32(burst.firstRow), UInt32(burst.lastRow)))
-            smallSizes.append(Double(burst.bytes))
+            if lastSmallRows == nil { firstSmallStart = burst.start }
+            lastSmallRows = burst.firstRow...burst.lastRow
+            smallSizes.add(burst.bytes)
             smallBytes += burst.bytes
             smallEnergy += burst.energy
             lastSmallStart = burst.start
             lastSmallEnd = max(lastSmallEnd, burst.end)
         }
 
-        var smallCount: Int { smallRows.count }
-
-        /// The median size of the small bursts; sorts their sizes in place.
-        mutating func medianSmallSize() -> Double { median(sorting: &smallSizes) }
+        var smallCount: Int { smallSizes.count }
 
         /// Ends the last burst's tail at the end of the run.
         mutating func finish() {
@@ -173,37 +183,43 @@ public struct NetSmallBurstsRule: Rule {
     /// The link's radio energy as the run spent it, and as it would be with every small burst
     /// sent at the start of the last one. The moved events are placed in the order a stable
     /// sort by time gives: the unmoved ones before that time, then everything at it in row
-    /// order, then the unmoved ones after it. O(rows in the bursts' span), nothing per event
-    /// beyond the simulation's joules.
+    /// order, then the unmoved ones after it. Which events are in small bursts is found by
+    /// detecting the bursts again, once for the events before that time and once for those at
+    /// it; after it, only the last small burst's are. O(n) for n `net` events, nothing per
+    /// event or burst.
     private func batched(_ bursts: LinkBursts, _ context: RuleContext) -> (before: Double, after: Double) {
+        guard let rows = bursts.rows, let last = bursts.lastSmallRows else { return (0, 0) }
         let timeline = context.timeline
         let link = bursts.link
         let batchTime = bursts.lastSmallStart
         let radios = RadioLinks(radio: context.model.radio)
-        let eventEnergy = context.priced.eventEnergy
-        /// Calls `body` with each of the link's `net` rows, its own link and whether it is in
-        /// a small burst, in row order.
-        func eachEvent(_ body: (_ row: Int, _ own: LinkKind, _ moved: Bool) -> Void) {
-            guard let rows = bursts.rows else { return }
-            var small = 0
-            for row in rows where timeline.kind[row] == .net {
+        /// Calls `body` with each of the link's `net` rows in `span` and its own link, in row
+        /// order.
+        func eachEvent(in span: ClosedRange<Int>, _ body: (_ row: Int, _ own: LinkKind) -> Void) {
+            for row in span where timeline.kind[row] == .net {
                 let own = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
-                guard radios.radio(for: own) == link else { continue }
-                while small < bursts.smallRows.count, Int(bursts.smallRows[small].last) < row { small += 1 }
-                body(row, own, small < bursts.smallRows.count && Int(bursts.smallRows[small].first) <= row)
+                if radios.radio(for: own) == link { body(row, own) }
             }
         }
+        let eventEnergy = context.priced.eventEnergy
         var before = 0.0
+        eachEvent(in: rows) { row, _ in before += eventEnergy[row] }
         let after = RadioSimulation.energy(in: timeline, model: context.model) { events in
-            eachEvent { row, own, moved in
-                if !moved, timeline.time[row] < batchTime { events.place(row: row, at: timeline.time[row], link: own) }
+            forEachBurst(of: link, context) { burst, small in
+                guard !small, burst.start < batchTime else { return }
+                eachEvent(in: burst.firstRow...burst.lastRow) { row, own in
+                    if timeline.time[row] < batchTime { events.place(row: row, at: timeline.time[row], link: own) }
+                }
             }
-            eachEvent { row, own, moved in
-                before += eventEnergy[row]
-                if moved || timeline.time[row] == batchTime { events.place(row: row, at: batchTime, link: own) }
+            forEachBurst(of: link, context) { burst, small in
+                guard burst.start <= batchTime else { return }
+                eachEvent(in: burst.firstRow...burst.lastRow) { row, own in
+                    if small || timeline.time[row] == batchTime { events.place(row: row, at: batchTime, link: own) }
+                }
             }
-            eachEvent { row, own, moved in
-                if !moved, timeline.time[row] > batchTime { events.place(row: row, at: timeline.time[row], link: own) }
+            guard last.upperBound < rows.upperBound else { return }
+            eachEvent(in: (last.upperBound + 1)...rows.upperBound) { row, own in
+                if timeline.time[row] > batchTime { events.place(row: row, at: timeline.time[row], link: own) }
             }
         }
         return (before, after)

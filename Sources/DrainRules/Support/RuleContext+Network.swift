@@ -41,15 +41,6 @@ extension RuleContext {
     }
 }
 
-/// The median of `values` (the mean of the middle two for an even count); 0 when empty.
-/// Sorts `values` in place, so that a long list is not copied. O(n log n).
-func median(sorting values: inout [Double]) -> Double {
-    guard !values.isEmpty else { return 0 }
-    values.sort()
-    let middle = values.count / 2
-    return values.count.isMultiple(of: 2) ? (values[middle - 1] + values[middle]) / 2 : values[middle]
-}
-
 /// A percentage for messages, one decimal.
 func percent(_ share: Double) -> String { "\(fixed(share * 100, 1)) %" }
 
