@@ -90,10 +90,12 @@ struct NetEventBufferTests {
         let rows = 5 * NetEventBuffer.chunkRows + 777
         var (buffer, plain) = fill(rows: rows, outOfOrder: outOfOrder, seed: outOfOrder ? 7 : 3)
         #expect(buffer.count == rows)
-        let taken = buffer.takeColumns()
+        // Times move by the shift; each window's last packet time becomes its span.
+        let shift: Nanoseconds = 5_000_000_000
+        let taken = buffer.takeColumns(shift: shift)
         let expected = plain.inTimeOrder()
-        #expect(taken.time == expected.time)
-        #expect(taken.last == expected.last)
+        #expect(taken.time == expected.time.map { $0 + shift })
+        #expect(taken.duration == zip(expected.last, expected.time).map { $0 - $1 })
         #expect(taken.bytes == expected.bytes)
         #expect(taken.flow == expected.flow)
         #expect(taken.direction == expected.direction)
@@ -104,9 +106,10 @@ struct NetEventBufferTests {
 
     @Test func aBufferOfFewerRowsThanAChunkIsKeptPlain() {
         var (buffer, plain) = fill(rows: 100, outOfOrder: true, seed: 11)
-        let taken = buffer.takeColumns()
+        let taken = buffer.takeColumns(shift: -7)
         let expected = plain.inTimeOrder()
-        #expect(taken.time == expected.time && taken.last == expected.last && taken.bytes == expected.bytes)
+        #expect(taken.time == expected.time.map { $0 - 7 } && taken.bytes == expected.bytes)
+        #expect(taken.duration == zip(expected.last, expected.time).map { $0 - $1 })
         #expect(taken.flow == expected.flow && taken.direction == expected.direction)
     }
 }

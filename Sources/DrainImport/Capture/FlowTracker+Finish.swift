@@ -99,19 +99,14 @@ extension FlowTracker {
         flows.http.releaseUnusedCapacity()
         timeline.flows = flows
 
-        var rows = events.takeColumns()
-        // The window's last packet time becomes its duration, in place.
-        for row in rows.time.indices {
-            rows.last[row] -= rows.time[row]
-            rows.time[row] += shift
-        }
+        var rows = events.takeColumns(shift: shift)
         let direction = rows.flow.indices.map { rows.direction[$0] == deviceSideOfFlow[Int(rows.flow[$0])] ? NetDirection.tx : .rx }
         rows.direction = []
         let link = rows.flow.map { links[Int($0)] }
         let host = rows.flow.map { endpoints[Int($0)] }
         for row in rows.flow.indices { rows.flow[row] = connections[Int(rows.flow[row])] }
         let columns = NetRowColumns(
-            time: rows.time, direction: direction, link: link, bytes: rows.bytes, duration: rows.last, host: host,
+            time: rows.time, direction: direction, link: link, bytes: rows.bytes, duration: rows.duration, host: host,
             connection: rows.flow)
         rows = ([], [], [], [], [])
         timeline.appendNetRows(columns, input: input)

@@ -83,11 +83,15 @@ struct NetEventBuffer {
         bytes[place] = total
     }
 
-    /// The columns, leaving the buffer empty; rows in time order, equal times in the order they
-    /// opened (a capture out of time order is sorted). Each column is in storage of its own
-    /// size, and each sealed chunk is freed once read: the timeline takes the columns over and
-    /// keeps them through the rules, when memory peaks. O(n), or O(n log n) to sort.
-    mutating func takeColumns() -> (time: [Nanoseconds], last: [Nanoseconds], bytes: [Int64], flow: [UInt32], direction: [UInt8]) {
+    /// The columns, leaving the buffer empty: each window's start moved by `shift`, its span
+    /// from start to last packet, bytes, flow and direction; rows in time order, equal times in
+    /// the order they opened (a capture out of time order is sorted). Each column is in storage
+    /// of its own size, and each sealed chunk is freed once read: the timeline takes the
+    /// columns over and keeps them through the rules, when memory peaks. O(n), or O(n log n) to
+    /// sort.
+    mutating func takeColumns(
+        shift: Nanoseconds
+    ) -> (time: [Nanoseconds], duration: [Nanoseconds], bytes: [Int64], flow: [UInt32], direction: [UInt8]) {
         defer { self = NetEventBuffer() }
         let total = count
         patches.sort { $0.row < $1.row }
@@ -97,13 +101,13 @@ struct NetEventBuffer {
         let plain = (time: time, last: last, bytes: bytes, flow: flow, direction: direction)
         // The columns are filled in place, so that their pages come in as the slabs, each freed
         // once read, go out.
-        var lasts: [Nanoseconds] = [], sizes: [Int64] = [], flows: [UInt32] = [], sides: [UInt8] = []
+        var spans: [Nanoseconds] = [], sizes: [Int64] = [], flows: [UInt32] = [], sides: [UInt8] = []
         let times = [Nanoseconds](unsafeUninitializedCapacity: total) { time, timeCount in
-            lasts = [Nanoseconds](unsafeUninitializedCapacity: total) { last, lastCount in
+            spans = [Nanoseconds](unsafeUninitializedCapacity: total) { span, spanCount in
                 sizes = [Int64](unsafeUninitializedCapacity: total) { size, sizeCount in
                     flows = [UInt32](unsafeUninitializedCapacity: total) { flow, flowCount in
                         sides = [UInt8](unsafeUninitializedCapacity: total) { side, sideCount in
-                            var columns = Columns(time: time, last: last, bytes: size, flow: flow, direction: side)
+                            var columns = Columns(time: time, span: span, bytes: size, flow: flow, direction: side, shift: shift)
                             var patch = 0
                             for slab in slabs.indices {
                                 var encoded: [UInt8] = []
@@ -112,7 +116,8 @@ struct NetEventBuffer {
                             }
                             precondition(columns.row == sealedCount, "every sealed row read back")
                             for (place, row) in (sealedCount..<total).enumerated() {
-                                (time[row], last[row], size[row]) = (plain.time[place], plain.last[place], plain.bytes[place])
+                                let start = plain.time[place]
+                                (time[row], span[row], size[row]) = (start &+ shift, plain.last[place] &- start, plain.bytes[place])
                                 (flow[row], side[row]) = (plain.flow[place], plain.direction[place])
                             }
                             sideCount = total
@@ -121,24 +126,26 @@ struct NetEventBuffer {
                     }
                     sizeCount = total
                 }
-                lastCount = total
+                spanCount = total
             }
             timeCount = total
         }
         // Sorting rows already in order by (time, row) would leave them as they are.
-        guard !Self.isInTimeOrder(times) else { return (times, lasts, sizes, flows, sides) }
+        guard !Self.isInTimeOrder(times) else { return (times, spans, sizes, flows, sides) }
         var order = Array(0..<total)
         order.sort { times[$0] != times[$1] ? times[$0] < times[$1] : $0 < $1 }
-        return (order.map { times[$0] }, order.map { lasts[$0] }, order.map { sizes[$0] }, order.map { flows[$0] }, order.map { sides[$0] })
+        return (order.map { times[$0] }, order.map { spans[$0] }, order.map { sizes[$0] }, order.map { flows[$0] }, order.map { sides[$0] })
     }
 
-    /// Where `decode` writes the rows it reads: the columns being filled, and the next row.
+    /// Where `decode` writes the rows it reads: the columns being filled, the shift of their
+    /// times, and the next row.
     private struct Columns {
         let time: UnsafeMutableBufferPointer<Nanoseconds>
-        let last: UnsafeMutableBufferPointer<Nanoseconds>
+        let span: UnsafeMutableBufferPointer<Nanoseconds>
         let bytes: UnsafeMutableBufferPointer<Int64>
         let flow: UnsafeMutableBufferPointer<UInt32>
         let direction: UnsafeMutableBufferPointer<UInt8>
+        let shift: Nanoseconds
         var row = 0
     }
 
@@ -165,16 +172,16 @@ struct NetEventBuffer {
                 let row = columns.row
                 var start = previousTime &+ signed()
                 previousTime = start
-                var end = start &+ signed()
+                var span = signed()
                 var carried = signed()
                 let flowStepAndSide = signed()
                 previousFlow &+= flowStepAndSide >> 1
                 if patch < patches.count, patches[patch].row == row {
-                    (start, end, carried) = (patches[patch].start, patches[patch].last, patches[patch].bytes)
+                    (start, span, carried) = (patches[patch].start, patches[patch].last &- patches[patch].start, patches[patch].bytes)
                     patch += 1
                 }
-                columns.time[row] = start
-                columns.last[row] = end
+                columns.time[row] = start &+ columns.shift
+                columns.span[row] = span
                 columns.bytes[row] = carried
                 columns.flow[row] = UInt32(truncatingIfNeeded: previousFlow)
                 columns.direction[row] = UInt8(flowStepAndSide & 1)

@@ -53,9 +53,7 @@ public struct RadioAttribution: Sendable {
             while let marker = spans.next(until: time) {
                 feed(marker.packet, link: marker.link, slot: slot(of: marker.packet.row), radios: &radios, lastPacket: &lastPacket)
             }
-            let packet = RadioPacket(
-                row: row, time: time, bytes: timeline.amount[row], direction: NetDirection(rawValue: timeline.code[row]) ?? .rx)
-            let link = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
+            let (packet, link) = timeline.radioPacket(row: row, at: time)
             while next < rows.count, rows[next] < row { next += 1 }
             feed(packet, link: link, slot: next < rows.count && rows[next] == row ? next : nil, radios: &radios, lastPacket: &lastPacket)
             spans.add(row: row, start: time, duration: timeline.duration[row], direction: packet.direction, link: link)

@@ -58,9 +58,7 @@ public struct RadioReplay {
     private mutating func drive<Sink: RadioEnergySink>(row: Int, into sink: inout Sink) {
         let time = timeline.time[row]
         if !spans.isEmpty { spans.feed(until: time, radios: &radios, into: &sink) }
-        let packet = RadioPacket(
-            row: row, time: time, bytes: timeline.amount[row], direction: NetDirection(rawValue: timeline.code[row]) ?? .rx)
-        let link = LinkKind(rawValue: timeline.code2[row]) ?? .unspecified
+        let (packet, link) = timeline.radioPacket(row: row, at: time)
         radios.packet(packet, link: link, into: &sink)
         spans.add(row: row, start: time, duration: timeline.duration[row], direction: packet.direction, link: link)
     }

@@ -44,12 +44,12 @@ public enum RadioSimulation {
         public mutating func place(row: Int, at time: Nanoseconds, link: LinkKind) {
             precondition(time >= latest, "simulated events are placed in time order")
             latest = time
-            let direction = NetDirection(rawValue: timeline.code[row]) ?? .rx
+            let (packet, _) = timeline.radioPacket(row: row, at: time)
             let duration = timeline.duration[row]
             spans.feed(until: time, radios: &radios, into: &sink)
-            radios.packet(RadioPacket(row: row, time: time, bytes: timeline.amount[row], direction: direction), link: link, into: &sink)
+            radios.packet(packet, link: link, into: &sink)
             if let radio = radios.radioLink(for: link) {
-                spans.add(row: row, start: time, duration: duration, direction: direction, link: link, radio: radio)
+                spans.add(row: row, start: time, duration: duration, direction: packet.direction, link: link, radio: radio)
             }
             end = max(end, time + max(0, duration))
         }
