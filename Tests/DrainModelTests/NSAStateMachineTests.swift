@@ -163,7 +163,7 @@ struct NSAStateMachineTests {
         builder.net(5, .rx, bytes: 0, host: "api.example", link: .cellular)
         let timeline = builder.build(end: 40)
         let priced = Pricer(model: model).price(timeline)
-        let attribution = RadioAttribution(timeline, model: model, rows: Array(0..<timeline.count))
+        let attribution = RadioAttribution(timeline, model: model, rows: (0..<timeline.count).map(UInt32.init))
         // The first packet wakes the radio and adds both promotions and a whole tail; the
         // second, in the NR tail, only moves the tail out. No transfer energy (0 bytes), so
         // the shares add up to the priced energy.

@@ -34,7 +34,7 @@ struct RadioAttributionTests {
 
     /// The shares of every row of `timeline`.
     static func attribution(of timeline: Timeline, _ model: DeviceModel) -> RadioAttribution {
-        RadioAttribution(timeline, model: model, rows: Array(0..<timeline.count))
+        RadioAttribution(timeline, model: model, rows: (0..<timeline.count).map(UInt32.init))
     }
 
     @Test func aPacketOnAnIdleRadioCausesAPromotionAndAWholeTail() {
@@ -148,15 +148,15 @@ struct RadioAttributionTests {
         let every = Self.attribution(of: timeline, model)
         #expect(every.wokeRadio.contains(true) && every.addedJoules.contains { $0 > 0 })
         let asked = (0..<timeline.count).filter { _ in Int.random(in: 0..<7, using: &random) == 0 }
-        let some = RadioAttribution(timeline, model: model, rows: asked)
-        #expect(some.rows == asked)
+        let some = RadioAttribution(timeline, model: model, rows: asked.map(UInt32.init))
+        #expect(some.rows == asked.map(UInt32.init))
         #expect(some.addedJoules == asked.map { every.addedJoules[$0] })
         #expect(some.wokeRadio == asked.map { every.wokeRadio[$0] })
         #expect(asked.allSatisfy { some[$0] == (every.addedJoules[$0], every.wokeRadio[$0]) })
         #expect(RadioAttribution(timeline, model: model, rows: []).addedJoules.isEmpty)
         // A row asked for twice is kept once, with the same share.
-        let twice = RadioAttribution(timeline, model: model, rows: [asked[0], asked[0], asked[1]])
-        #expect(twice.rows == [asked[0], asked[1]])
+        let twice = RadioAttribution(timeline, model: model, rows: [asked[0], asked[0], asked[1]].map(UInt32.init))
+        #expect(twice.rows == [UInt32(asked[0]), UInt32(asked[1])])
         #expect(twice.addedJoules == [every.addedJoules[asked[0]], every.addedJoules[asked[1]]])
     }
 }

@@ -23,10 +23,11 @@ import DrainTrace
 /// Every `net` event goes through the radios, but only the shares of the rows asked for are
 /// kept: the rules that read shares need those of a few events (the ones that closed a
 /// connection late, the bursts of a periodic pattern), and a share for every event, 8 bytes
-/// each, was held while the rules ran, when an analysis's memory peaks.
+/// each, was held while the rules ran, when an analysis's memory peaks. A row asked for is
+/// kept in 32 bits, as a timeline numbers its rows (`RowSet`).
 public struct RadioAttribution: Sendable {
     /// The rows asked for, ascending.
-    public let rows: [Int]
+    public let rows: [UInt32]
     /// Joules of promotion and radio time each row of `rows` added; 0 for a row that is not a
     /// `net` event on a radio.
     public private(set) var addedJoules: [Double]
@@ -34,12 +35,18 @@ public struct RadioAttribution: Sendable {
     public private(set) var wokeRadio: [Bool]
 
     /// Walks the `net` events of `timeline` through the radios of `model`, keeping the shares
-    /// of `rows` (ascending; a row asked for more than once is kept once). O(n + m log r) for
-    /// n events, the m span markers pricing feeds and r rows asked for; 9 bytes per row asked
-    /// for.
-    public init(_ timeline: Timeline, model: DeviceModel, rows asked: [Int]) {
-        precondition(asked.indices.dropFirst().allSatisfy { asked[$0 - 1] <= asked[$0] }, "rows ascending")
-        let rows = asked.indices.filter { $0 == 0 || asked[$0 - 1] != asked[$0] }.map { asked[$0] }
+    /// of `rows` (ascending; a row asked for more than once is kept once, in the array passed
+    /// in). O(n + m log r) for n events, the m span markers pricing feeds and r rows asked
+    /// for; 13 bytes per row asked for.
+    public init(_ timeline: Timeline, model: DeviceModel, rows asked: consuming [UInt32]) {
+        var rows = asked
+        precondition(rows.indices.dropFirst().allSatisfy { rows[$0 - 1] <= rows[$0] }, "rows ascending")
+        var kept = 0
+        for index in rows.indices where kept == 0 || rows[index] != rows[kept - 1] {
+            rows[kept] = rows[index]
+            kept += 1
+        }
+        rows.removeLast(rows.count - kept)
         self.rows = rows
         addedJoules = [Double](repeating: 0, count: rows.count)
         wokeRadio = [Bool](repeating: false, count: rows.count)
@@ -54,8 +61,10 @@ public struct RadioAttribution: Sendable {
                 feed(marker.packet, link: marker.link, slot: slot(of: marker.packet.row), radios: &radios, lastPacket: &lastPacket)
             }
             let (packet, link) = timeline.radioPacket(row: row, at: time)
-            while next < rows.count, rows[next] < row { next += 1 }
-            feed(packet, link: link, slot: next < rows.count && rows[next] == row ? next : nil, radios: &radios, lastPacket: &lastPacket)
+            while next < rows.count, Int(rows[next]) < row { next += 1 }
+            feed(
+                packet, link: link, slot: next < rows.count && Int(rows[next]) == row ? next : nil, radios: &radios,
+                lastPacket: &lastPacket)
             spans.add(row: row, start: time, duration: timeline.duration[row], direction: packet.direction, link: link)
         }
         while let marker = spans.next(until: .max) {
@@ -71,8 +80,8 @@ public struct RadioAttribution: Sendable {
 
     /// The place of `row` in `rows`, if it is there. O(log r).
     private func slot(of row: Int) -> Int? {
-        let place = rows.partitioningIndex { $0 >= row }
-        return place < rows.count && rows[place] == row ? place : nil
+        let place = rows.partitioningIndex { Int($0) >= row }
+        return place < rows.count && Int(rows[place]) == row ? place : nil
     }
 
     /// Feeds one packet and books what it added on its row's `slot`, if its row was asked for:

@@ -123,7 +123,7 @@ public struct NetLateCloseRule: Rule {
         }
         guard !late.isEmpty else { return .findings([]) }
         let closingRows = closingRows(of: late, context.timeline, context.flowOfRow)
-        let attribution = RadioAttribution(context.timeline, model: context.model, rows: closingRows.compactMap { $0 }.sorted())
+        let attribution = RadioAttribution(context.timeline, model: context.model, rows: closingRows.compactMap { $0.map(UInt32.init) }.sorted())
         for index in late.indices {
             guard let row = closingRows[index] else { continue }
             let share = attribution[row]

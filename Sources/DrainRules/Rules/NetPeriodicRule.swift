@@ -299,7 +299,7 @@ public struct NetPeriodicRule: Rule {
     /// endpoint's events on its radio between its first and last row. 4 bytes per event and 8
     /// per burst.
     private struct BurstEvents {
-        private var rows: [Int32] = []
+        private var rows: [UInt32] = []
         /// Per burst, its pattern and the end of its events in `rows`.
         private var bursts: [(pattern: Int32, end: Int32)] = []
 
@@ -308,16 +308,16 @@ public struct NetPeriodicRule: Rule {
             where timeline.kind[row] == .net && timeline.label[row] == burst.endpoint
                 && radios.radio(forCode: timeline.code2[row]) == burst.link
             {
-                rows.append(Int32(row))
+                rows.append(UInt32(row))
             }
             bursts.append((Int32(pattern), Int32(rows.count)))
         }
 
         /// Every burst's events, ascending.
-        func rowsAscending() -> [Int] { rows.map(Int.init).sorted() }
+        func rowsAscending() -> [UInt32] { rows.sorted() }
 
         /// Calls `body` with each burst's pattern and events, in the order they were added.
-        func forEach(_ body: (Int, ArraySlice<Int32>) -> Void) {
+        func forEach(_ body: (Int, ArraySlice<UInt32>) -> Void) {
             var start = 0
             for burst in bursts {
                 body(Int(burst.pattern), rows[start..<Int(burst.end)])
@@ -337,7 +337,7 @@ public struct NetPeriodicRule: Rule {
         var joules: Double { max(0, addedJoules) }
 
         /// Takes in what a burst caused, given its events (`BurstEvents`).
-        mutating func add(_ rows: ArraySlice<Int32>, _ attribution: RadioAttribution) {
+        mutating func add(_ rows: ArraySlice<UInt32>, _ attribution: RadioAttribution) {
             var woke = false
             for row in rows {
                 let share = attribution[Int(row)]
