@@ -179,8 +179,17 @@ let package = Package(
 )
 
 // Release builds on Linux give each function a section of its own, so that the link of
-// `drain` can order them (its linker settings above).
+// `drain` can order them (its linker settings above). They also reach the metadata of
+// concrete generic types (a dictionary's storage for a key type of ours, a Codable container)
+// through accessors that pass the conformances, not by mangled name: the runtime resolves a
+// mangled name's conformances by scanning every conformance record of the binary (about
+// 10,000) once per new pair, a few hundred microseconds each, and such scans were most of
+// the fixed cost of a run beside the start-up (docs/performance.md, session 39).
 for target in package.targets where target.type == .regular || target.type == .executable {
     target.swiftSettings =
-        (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))]
+        (target.swiftSettings ?? []) + [
+            .unsafeFlags(
+                ["-Xfrontend", "-function-sections", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+                .when(platforms: [.linux], configuration: .release))
+        ]
 }

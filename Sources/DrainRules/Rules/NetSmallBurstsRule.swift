@@ -129,7 +129,8 @@ public struct NetSmallBurstsRule: Rule {
         private(set) var count = 0
         /// The rows from the first burst's first to the last one's last.
         private(set) var rows: ClosedRange<Int>?
-        /// The last small burst's rows: every `net` row of the link between the two is its.
+        /// The last small burst's first and last row: every `net` row of the link between the
+        /// two belongs to it.
         private(set) var lastSmallRows: ClosedRange<Int>?
         private(set) var smallSizes: BoundedMedian
         private(set) var smallBytes: Int64 = 0
