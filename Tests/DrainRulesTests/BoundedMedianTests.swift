@@ -12,10 +12,10 @@ import Testing
         return sorted.count.isMultiple(of: 2) ? (Double(sorted[middle - 1]) + Double(sorted[middle])) / 2 : Double(sorted[middle])
     }
 
-    /// Bounds with buckets of one number (no pass more), of two numbers (one pass more) and of
-    /// 2^24 numbers (two passes more); odd and even counts, values bunched so that the middle
-    /// two often share a bucket.
-    @Test(arguments: [Int64(10_000), 70_000, 1 << 40])
+    /// Bounds with buckets of one number (no pass more), of two numbers (one pass more), of
+    /// 2^24 numbers (two passes more) and the largest (three); odd and even counts, values
+    /// bunched so that the middle two often share a bucket.
+    @Test(arguments: [Int64(10_000), 70_000, 1 << 40, .max])
     func theMedianIsThatOfTheSortedValues(bound: Int64) {
         var random = SplitMix64(seed: UInt64(bound))
         for count in [1, 2, 3, 10, 11, 1_000, 1_001] {
@@ -33,7 +33,9 @@ import Testing
                 for value in values { count(value) }
             }
             #expect(found == sortedMedian(values), "bound \(bound), \(count) values")
-            let passesPerValue = bound <= 1 << 16 ? 0 : bound <= 1 << 32 ? 1 : 2
+            // Each pass more narrows the bucket by 16 bits of the largest value's.
+            let bits = Int64.bitWidth - (bound - 1).leadingZeroBitCount
+            let passesPerValue = max(0, bits - 16 + 15) / 16
             #expect(passes == passesPerValue * (count.isMultiple(of: 2) ? 2 : 1), "bound \(bound), \(count) values")
         }
     }
