@@ -99,9 +99,9 @@ public struct NetSmallBurstsRule: Rule {
             guard bursts.smallCount >= minimum, radioEnergy > 0 else { continue }
             let share = bursts.smallTailEnergy / radioEnergy
             guard share > context[Self.tailShare] else { continue }
-            let batch = batched(bursts, context)
+            let batch = batched(bursts, smallBelow: limit, context)
             let median = bursts.smallSizes.median { count in
-                forEachBurst(of: bursts.link, context) { burst, small in if small { count(burst.bytes) } }
+                forEachBurst(of: bursts.link, smallBelow: limit, context) { burst, small in if small { count(burst.bytes) } }
             }
             findings.append(finding(bursts, median: median, share: share, batch: batch, context))
         }
@@ -109,9 +109,11 @@ public struct NetSmallBurstsRule: Rule {
     }
 
     /// Calls `body` with each interface burst of the radio `link` (`.cellular`, or `.wifi` for
-    /// every other), in time order, and whether it is small. O(n) for n `net` events.
-    private func forEachBurst(of link: LinkKind, _ context: RuleContext, _ body: (Burst, _ small: Bool) -> Void) {
-        let limit = context[Self.smallBurstBytes]
+    /// every other), in time order, and whether it is small: below `limit` bytes. O(n) for n
+    /// `net` events.
+    private func forEachBurst(
+        of link: LinkKind, smallBelow limit: Double, _ context: RuleContext, _ body: (Burst, _ small: Bool) -> Void
+    ) {
         BurstDetector.forEachBurst(in: context.priced, model: context.model, by: .link, where: { _ in true }) { _, burst in
             if (burst.link == .cellular) == (link == .cellular) { body(burst, Double(burst.bytes) < limit) }
         }
@@ -188,7 +190,9 @@ public struct NetSmallBurstsRule: Rule {
     /// detecting the bursts again, once for the events before that time and once for those at
     /// it; after it, only the last small burst's are. O(n) for n `net` events, nothing per
     /// event or burst.
-    private func batched(_ bursts: LinkBursts, _ context: RuleContext) -> (before: Double, after: Double) {
+    private func batched(
+        _ bursts: LinkBursts, smallBelow limit: Double, _ context: RuleContext
+    ) -> (before: Double, after: Double) {
         guard let rows = bursts.rows, let last = bursts.lastSmallRows else { return (0, 0) }
         let timeline = context.timeline
         let link = bursts.link
@@ -206,13 +210,13 @@ public struct NetSmallBurstsRule: Rule {
         var before = 0.0
         eachEvent(in: rows) { row, _ in before += eventEnergy[row] }
         let after = RadioSimulation.energy(in: timeline, model: context.model) { events in
-            forEachBurst(of: link, context) { burst, small in
+            forEachBurst(of: link, smallBelow: limit, context) { burst, small in
                 guard !small, burst.start < batchTime else { return }
                 eachEvent(in: burst.firstRow...burst.lastRow) { row, own in
                     if timeline.time[row] < batchTime { events.place(row: row, at: timeline.time[row], link: own) }
                 }
             }
-            forEachBurst(of: link, context) { burst, small in
+            forEachBurst(of: link, smallBelow: limit, context) { burst, small in
                 guard burst.start <= batchTime else { return }
                 eachEvent(in: burst.firstRow...burst.lastRow) { row, own in
                     if small || timeline.time[row] == batchTime { events.place(row: row, at: batchTime, link: own) }

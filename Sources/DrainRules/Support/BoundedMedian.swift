@@ -25,11 +25,11 @@ struct BoundedMedian {
     }
 
     /// The smallest shift that counts `range` numbers in at most 2^16 buckets.
-    private static func shift(forRange range: Int64) -> Int {
+    fileprivate static func shift(forRange range: Int64) -> Int {
         max(0, (Int64.bitWidth - (range - 1).leadingZeroBitCount) - bucketBits)
     }
 
-    private static func buckets(range: Int64, shift: Int) -> Int {
+    fileprivate static func buckets(range: Int64, shift: Int) -> Int {
         Int((range - 1) >> shift) + 1
     }
 
@@ -44,36 +44,77 @@ struct BoundedMedian {
 
     /// The median of the values added: the middle one, or the mean of the middle two for an
     /// even count; 0 when there are none. `replay` must call its argument with every value
-    /// added, in any order; it is called only when the bound is above 2^16, once or twice per
-    /// middle value. O(buckets) per pass.
+    /// added, in any order; it is called only when the bound is above 2^16, once per pass
+    /// more, the two middle values of an even count narrowed in the same passes. O(buckets)
+    /// per pass.
     func median(replaying replay: ((Int64) -> Void) -> Void) -> Double {
         guard count > 0 else { return 0 }
-        let upper = value(rank: count / 2, replay)
-        guard count.isMultiple(of: 2) else { return Double(upper) }
-        return (Double(value(rank: count / 2 - 1, replay)) + Double(upper)) / 2
+        var upper = Search(rank: count / 2, of: self)
+        guard !count.isMultiple(of: 2) else {
+            var lower = Search(rank: count / 2 - 1, of: self)
+            while !(lower.found && upper.found) {
+                replay { value in
+                    lower.count(value)
+                    upper.count(value)
+                }
+                lower.narrow()
+                upper.narrow()
+            }
+            return (Double(lower.value) + Double(upper.value)) / 2
+        }
+        while !upper.found {
+            replay { upper.count($0) }
+            upper.narrow()
+        }
+        return Double(upper.value)
     }
 
-    /// The value at `rank` in sorted order (rank 0 is the smallest).
-    private func value(rank: Int, _ replay: ((Int64) -> Void) -> Void) -> Int64 {
-        var lower: Int64 = 0
-        var shift = self.shift
-        var counts = self.counts
-        var below = 0
-        while true {
+    /// The search for the value at one rank in sorted order (rank 0 is the smallest): the
+    /// bucket that holds it, counted again finer on each pass until it is one number wide.
+    private struct Search {
+        let rank: Int
+        /// The bucket's first value, once `narrow()` has found it.
+        private(set) var value: Int64 = 0
+        /// The width of the buckets in `counts`, 2^`shift` numbers, and how many values lie
+        /// below the first one.
+        private var shift: Int
+        private var below = 0
+        private var counts: [UInt32]
+        /// The bucket being counted again: `value..<(value + range)`.
+        private var range: Int64 = 0
+        private(set) var found = false
+
+        init(rank: Int, of median: BoundedMedian) {
+            self.rank = rank
+            shift = median.shift
+            counts = median.counts
+            narrow()
+        }
+
+        /// Counts `value` if it is in the bucket being counted again.
+        mutating func count(_ value: Int64) {
+            guard !found else { return }
+            let offset = value &- self.value
+            if offset >= 0, offset < range { counts[Int(offset >> shift)] += 1 }
+        }
+
+        /// Finds the bucket of the rank among the counts, and makes it the one to count again
+        /// unless it is one number wide.
+        mutating func narrow() {
+            guard !found else { return }
             var bucket = 0
             while below + Int(counts[bucket]) <= rank {
                 below += Int(counts[bucket])
                 bucket += 1
             }
-            lower += Int64(bucket) << shift
-            guard shift > 0 else { return lower }
-            let range = Int64(1) << shift
-            shift = Self.shift(forRange: range)
-            counts = [UInt32](repeating: 0, count: Self.buckets(range: range, shift: shift))
-            replay { [lower, shift] value in
-                let offset = value &- lower
-                if offset >= 0, offset < range { counts[Int(offset >> shift)] += 1 }
+            value += Int64(bucket) << shift
+            guard shift > 0 else {
+                found = true
+                return
             }
+            range = Int64(1) << shift
+            shift = BoundedMedian.shift(forRange: range)
+            counts = [UInt32](repeating: 0, count: BoundedMedian.buckets(range: range, shift: shift))
         }
     }
 }
