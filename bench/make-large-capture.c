@@ -20,6 +20,13 @@
  * but for plain HTTP, a TLS handshake with SNI — a bulk download sized to keep the planned bytes on the line, a few
  * polls 30 s apart each on a new connection, a chatty plain-HTTP JSON exchange, a QUIC-like
  * UDP transfer, or a beacon — separated by idle gaps of 0.5-60 s, beside the push connection.
+ *
+ * Two more shapes are made of nothing but short flows, one started at a fixed interval until
+ * --size is written (--duration does not apply): --shape flows, a DNS question every 50 ms,
+ * each to a resolver address of its own (100.64.0.0/10) and never answered, so that every
+ * datagram is a flow of its own; --shape connections, an HTTPS poll every 250 ms, each on a
+ * new TCP connection (the polls of the steady shape), so that source ports come round again
+ * and later connections reuse a closed 5-tuple.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -837,6 +844,18 @@ static Session *gen_poll(uint64_t t) {
     return s;
 }
 
+/* A DNS question to a resolver address used once, with no answer: a UDP flow of one datagram. */
+static Session *gen_lone_question(uint64_t t) {
+    static uint32_t asked;
+    uint32_t n = asked++;
+    const uint8_t resolver[4] = {100, (uint8_t)(64 + ((n >> 16) & 63)), (uint8_t)(n >> 8), (uint8_t)n};
+    Session *s = session_new(C_DNS);
+    uint8_t msg[512];
+    size_t len = dns_query(msg, (uint16_t)rng_next(&s->rng), hosts[H_API].name, 1, false);
+    emit_udp(s, t, UP, C_DNS, 4, DEV4, resolver, ephemeral_port(), 53, 64, msg, len);
+    return s;
+}
+
 static Session *gen_beacon(uint64_t t) {
     Session *s = session_new(C_BEACON);
     t = https_open(s, t, &hosts[H_METRICS], 443);
@@ -1247,10 +1266,12 @@ static bool parse_size(const char *text, uint64_t *out) {
 static void usage(const char *message) {
     if (message) fprintf(stderr, "make-large-capture: %s\n", message);
     fprintf(message ? stderr : stdout, "usage: make-large-capture --size SIZE --out FILE [--seed N] [--duration SECONDS]\n"
-                    "                          [--shape steady|sessions]\n"
+                    "                          [--shape steady|sessions|flows|connections]\n"
                     "  SIZE: bytes, or with a unit: KiB MiB GiB TiB (also K M G T), kB MB GB TB\n"
                     "  steady (default): two hours of overlapping app traffic; sessions: 8.2 days of short\n"
-                    "  sessions one after another with idle gaps (--duration overrides either)\n");
+                    "  sessions one after another with idle gaps (--duration overrides either); flows: an\n"
+                    "  unanswered DNS question every 50 ms, each its own flow; connections: an HTTPS poll\n"
+                    "  every 250 ms, each on its own TCP connection (neither takes --duration)\n");
     exit(message ? 2 : 0);
 }
 
@@ -1279,7 +1300,7 @@ typedef struct { uint64_t next; } Timer;
 int main(int argc, char **argv) {
     uint64_t target = 0, seed = 20260314;
     double duration_s = 0;
-    bool sessions_shape = false;
+    enum { STEADY, SESSIONS, FLOWS, CONNECTIONS } shape = STEADY;
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -1291,15 +1312,18 @@ int main(int argc, char **argv) {
         else if (strcmp(a, "--out") == 0) path = v;
         else if (strcmp(a, "--seed") == 0) { seed = strtoull(v, &end, 10); if (*end || !*v) usage("--seed: not a number"); }
         else if (strcmp(a, "--shape") == 0) {
-            if (strcmp(v, "sessions") == 0) sessions_shape = true;
-            else if (strcmp(v, "steady") != 0) usage("--shape: steady or sessions");
+            if (strcmp(v, "steady") == 0) shape = STEADY;
+            else if (strcmp(v, "sessions") == 0) shape = SESSIONS;
+            else if (strcmp(v, "flows") == 0) shape = FLOWS;
+            else if (strcmp(v, "connections") == 0) shape = CONNECTIONS;
+            else usage("--shape: steady, sessions, flows or connections");
         } else if (strcmp(a, "--duration") == 0) {
             duration_s = strtod(v, &end);
             if (*end || duration_s < 60) usage("--duration: seconds, at least 60");
         } else usage("unknown option");
     }
     if (!target || !path) usage("--size and --out are required");
-    if (duration_s == 0) duration_s = sessions_shape ? 8.2 * 86400 : 7200;
+    if (duration_s == 0) duration_s = shape == SESSIONS ? 8.2 * 86400 : 7200;
 
     struct timespec started;
     clock_gettime(CLOCK_MONOTONIC, &started);
@@ -1321,17 +1345,17 @@ int main(int argc, char **argv) {
     planned_bytes = 24;
 
     const uint64_t duration = (uint64_t)(duration_s * 1e9);
-    enum { T_POLL, T_BEACON, T_USER, T_BULK, T_NTP, T_ARP, T_NDP, T_MLD, T_RA, T_TXT, T_REFUSED, T_SESSION, T_COUNT };
+    enum { T_POLL, T_BEACON, T_USER, T_BULK, T_NTP, T_ARP, T_NDP, T_MLD, T_RA, T_TXT, T_REFUSED, T_SESSION, T_FLOW, T_COUNT };
     Timer timers[T_COUNT] = {
         [T_POLL] = {3 * NS_PER_S}, [T_BEACON] = {40 * NS_PER_S}, [T_USER] = {20 * NS_PER_S}, [T_BULK] = {30 * NS_PER_S},
         [T_NTP] = {2 * NS_PER_S}, [T_ARP] = {1 * NS_PER_S}, [T_NDP] = {90 * NS_PER_S}, [T_MLD] = {1500 * NS_PER_MS},
         [T_RA] = {5 * NS_PER_S}, [T_TXT] = {10 * NS_PER_S}, [T_REFUSED] = {600 * NS_PER_S}, [T_SESSION] = {UINT64_MAX},
+        [T_FLOW] = {UINT64_MAX},
     };
-    if (sessions_shape) {
-        for (int i = 0; i < T_COUNT; i++) timers[i].next = UINT64_MAX;
-        timers[T_SESSION].next = 2 * NS_PER_S;
-    }
-    schedule(gen_push(500 * NS_PER_MS, duration));
+    if (shape != STEADY) for (int i = 0; i < T_COUNT; i++) timers[i].next = UINT64_MAX;
+    if (shape == SESSIONS) timers[T_SESSION].next = 2 * NS_PER_S;
+    if (shape == FLOWS || shape == CONNECTIONS) timers[T_FLOW].next = NS_PER_S;
+    else schedule(gen_push(500 * NS_PER_MS, duration));
     uint64_t poll_base = timers[T_POLL].next, bulk_busy_until[2] = {0, 0};
     bool stopping = false;
     uint64_t written = 24, packets = 0, cat_packets[C_COUNT] = {0}, cat_bytes[C_COUNT] = {0}, first_ts = UINT64_MAX, last_ts = 0;
@@ -1406,6 +1430,10 @@ int main(int argc, char **argv) {
                 tm->next = end + rng_ns(&world, 0.5, 60);
                 break;
             }
+            case T_FLOW: /* flows and connections shapes: one short flow at a fixed interval */
+                schedule(shape == FLOWS ? gen_lone_question(t) : gen_poll(t));
+                tm->next = t + (shape == FLOWS ? 50 : 250) * NS_PER_MS;
+                break;
             default: schedule(gen_refused(t)); tm->next = t + rng_ns(&world, 1200, 1800); break;
             }
             if (planned_bytes >= target) stopping = true;

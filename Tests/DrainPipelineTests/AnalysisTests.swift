@@ -106,6 +106,25 @@ import Testing
         #expect(report.endpoints.map(\.energyJ) == report.endpoints.map(\.energyJ).sorted(by: >))
     }
 
+    /// A run with more hosts than the report lists keeps the costliest and says how many there
+    /// were: each host sends once, 20 s after the one before (past every tail, so each pays
+    /// the same promotion and tail), 10 bytes more than it, so the first host costs least.
+    @Test func endpointsBeyondTheLimitAreCutToTheCostliest() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let hosts = 5_001
+        let events = (0..<hosts).map { index in
+            #"{"t":\#(index * 20),"type":"net","dir":"tx","bytes":\#(1_000 + index * 10),"host":"h\#(index).example","conn":"c\#(index)","iface":"cellular"}"#
+        }
+        let trace = try writeTrace([header] + events, named: "many-hosts.jsonl", in: directory)
+        let report = try Analysis.run(AnalysisOptions(inputs: [trace.path], model: "iphone-lte"))
+        #expect(report.limits.endpoints == ListLimit(limit: 5_000, total: hosts))
+        #expect(report.endpoints.count == 5_000)
+        #expect(!report.endpoints.contains { $0.endpoint == "h0.example" })
+        #expect(report.endpoints.first?.endpoint == "h5000.example")
+        #expect(report.endpoints.map(\.energyJ) == report.endpoints.map(\.energyJ).sorted(by: >))
+    }
+
     @Test func deviceHintChoosesTheModelUnlessOverridden() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

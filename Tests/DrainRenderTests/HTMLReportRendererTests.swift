@@ -31,6 +31,16 @@ import Testing
         return result
     }
 
+    @Test func aCutEndpointListSaysHowManyThereWere() throws {
+        var report = ReportFixture.realistic
+        let listed = report.endpoints.count
+        #expect(listed > 0)
+        report.limits.endpoints = ListLimit(limit: listed, total: listed)
+        #expect(!(try HTMLReportRenderer.render(report)).contains("costliest of"))
+        report.limits.endpoints = ListLimit(limit: listed, total: listed + 7)
+        #expect(try HTMLReportRenderer.render(report).contains("<p>The \(listed) costliest of \(listed + 7) endpoints.</p>"))
+    }
+
     @Test func isDeterministic() throws {
         #expect(try HTMLReportRenderer.render(ReportFixture.realistic) == HTMLReportRenderer.render(ReportFixture.realistic))
     }

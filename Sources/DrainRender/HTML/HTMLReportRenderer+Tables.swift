@@ -56,8 +56,12 @@ extension HTMLReportRenderer {
     }
 
     static func endpointsSection(_ report: Report) -> String {
-        let html = "<section id=\"endpoints\">\n<h2>Network endpoints</h2>\n"
+        var html = "<section id=\"endpoints\">\n<h2>Network endpoints</h2>\n"
         guard !report.endpoints.isEmpty else { return html + "<p class=\"panel\">No network traffic.</p>\n</section>\n" }
+        let limit = report.limits.endpoints
+        if limit.isTruncated {
+            html += "<p>The \(report.endpoints.count) costliest of \(limit.total) endpoints.</p>\n"
+        }
         var table = HTMLTable(
             columns: [
                 HTMLTable.Column("Endpoint"), HTMLTable.Column("Sent", numeric: true), HTMLTable.Column("Received", numeric: true),

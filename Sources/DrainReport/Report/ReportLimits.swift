@@ -20,7 +20,7 @@ public struct ListLimit: Codable, Sendable, Equatable {
 public struct ReportLimits: Codable, Sendable, Equatable {
     /// `breakdown` rows per category (the costliest keys of each), by category name.
     public var breakdown: [String: ListLimit]
-    /// `endpoints`: every endpoint is listed.
+    /// `endpoints`: the costliest, by radio energy.
     public var endpoints: ListLimit
     /// `radio.bursts`.
     public var bursts: ListLimit
