@@ -216,20 +216,31 @@ struct ReportAssembler {
         BurstDetector.forEachBurstStart(in: priced, model: model, by: .endpoint) { bursts[Int(place[Int($0.endpoint)])] += 1 }
         // Local by address (multicast, link-local), or because every capture flow with the host
         // stayed on the local link (a subnet broadcast, seen by its link-layer destination).
-        var localHosts = Set<StringID>()
-        var routedHosts = Set<StringID>()
+        var localFlows = [Bool](repeating: false, count: hosts.count)
+        var routedFlows = [Bool](repeating: false, count: hosts.count)
         for index in 0..<timeline.flows.count {
             let flow = timeline.flows[index]
-            if flow.flags.contains(.local) { localHosts.insert(flow.endpoint) } else { routedHosts.insert(flow.endpoint) }
+            let hostPlace = place[Int(flow.endpoint)]
+            guard hostPlace >= 0 else { continue }
+            if flow.flags.contains(.local) { localFlows[Int(hostPlace)] = true } else { routedFlows[Int(hostPlace)] = true }
         }
-        localHosts.subtract(routedHosts)
+        let energy = hosts.map { priced.costs.energy(of: $0, in: .radio) }
+        // Only hosts at or above the energy of the last one listed can be listed (ties at it
+        // are listed by name), so only theirs are named and sorted: a capture of a million
+        // hosts, each sent one datagram, would otherwise make a million summaries to list 5,000.
+        var listed = Array(hosts.indices)
+        if hosts.count > Self.endpointLimit {
+            let lowest = energy.sorted(by: >)[Self.endpointLimit - 1]
+            listed.removeAll { energy[$0] < lowest }
+        }
         // In the order of the string ids, as ties in energy and name are listed.
-        let rows = hosts.indices.sorted { hosts[$0] < hosts[$1] }.map { index in
+        let rows = listed.sorted { hosts[$0] < hosts[$1] }.map { index in
             let host = hosts[index]
+            let local = localFlows[index] && !routedFlows[index]
             return EndpointSummary(
                 endpoint: host == 0 ? "(unknown)" : timeline.strings[host], bytesUp: up[index], bytesDown: down[index],
-                bursts: bursts[index], connections: connections[index], energyJ: priced.costs.energy(of: host, in: .radio),
-                local: host != 0 && (localHosts.contains(host) || CaptureOptions.isLocalAddress(timeline.strings[host])))
+                bursts: bursts[index], connections: connections[index], energyJ: energy[index],
+                local: host != 0 && (local || CaptureOptions.isLocalAddress(timeline.strings[host])))
         }
         .sorted { ($0.energyJ, $1.endpoint) > ($1.energyJ, $0.endpoint) }
         return (Array(rows.prefix(Self.endpointLimit)), hosts.count)

@@ -117,6 +117,23 @@ import Testing
         #expect(flows.payloadUp == [0, 10])
     }
 
+    /// The same, with another connection's packets between, so each packet's flow is found
+    /// through the flow key table rather than the one-entry cache of the last flow.
+    @Test func aReusedFiveTupleFoundThroughTheTableGoesToItsLatestFlow() throws {
+        let input = try importCapture(
+            capture([
+                (0.0, up(1, 0, flags: IPPacket.syn)), (0.5, up(1, 0, flags: IPPacket.syn, port: 50001)),
+                (1.0, up(2, 0, flags: IPPacket.fin | IPPacket.ack)), (1.5, up(2, 5, port: 50001)),
+                (5.0, up(7000, 0, flags: IPPacket.syn)), (5.05, up(7, 20, port: 50001)),
+                (5.1, up(7001, 10)), (5.2, up(27, 30, port: 50001)), (5.3, up(7011, 40)),
+            ]))
+        let flows = input.timeline.flows
+        #expect(flows.count == 3)
+        #expect(flows.firstTime == [0, 500_000_000, 5_000_000_000])
+        // Flow 2 carries 5, 20 and 30 bytes; flow 3, 10 and 40.
+        #expect(flows.payloadUp == [0, 55, 50])
+    }
+
     @Test func theDeviceIsTheBusiestPrivateAddressUnlessGiven() throws {
         let other = "192.168.1.3"
         var packets: [(Double, [UInt8])] = []

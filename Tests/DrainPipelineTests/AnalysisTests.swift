@@ -125,6 +125,28 @@ import Testing
         #expect(report.endpoints.map(\.energyJ) == report.endpoints.map(\.energyJ).sorted(by: >))
     }
 
+    /// Hosts that cost the same at the cut are listed by name: 5,001 hosts send alike, 20 s
+    /// apart, so all pay the same; one more sends more. Only names after the 4,999th are cut.
+    /// The alike hosts come last first, so the order they are seen in is not the names' order.
+    @Test func endpointsTiedAtTheCutAreListedByName() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let alike = (0...5_000).map { index in
+            let name = "h" + String(repeating: "0", count: 4 - String(index).count) + String(index) + ".example"
+            return #"{"t":\#(20 + index * 20),"type":"net","dir":"tx","bytes":1000,"host":"\#(name)","iface":"cellular"}"#
+        }
+        let costly = #"{"t":0,"type":"net","dir":"tx","bytes":90000,"host":"z-costly.example","iface":"cellular"}"#
+        let trace = try writeTrace([header, costly] + alike.reversed(), named: "tied-hosts.jsonl", in: directory)
+        let report = try Analysis.run(AnalysisOptions(inputs: [trace.path], model: "iphone-lte"))
+        #expect(report.limits.endpoints == ListLimit(limit: 5_000, total: 5_002))
+        #expect(report.endpoints.first?.endpoint == "z-costly.example")
+        let tied = report.endpoints.dropFirst()
+        #expect(Set(tied.map(\.energyJ)).count == 1)
+        #expect(tied.first?.endpoint == "h0000.example")
+        #expect(tied.last?.endpoint == "h4998.example")
+        #expect(tied.map(\.endpoint) == tied.map(\.endpoint).sorted())
+    }
+
     @Test func deviceHintChoosesTheModelUnlessOverridden() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -5,11 +5,11 @@ import DrainTrace
 /// window; it grows only with flows, closed windows, distinct names and the HTTP messages it
 /// keeps (`readHTTPHead`).
 ///
-/// Nothing here allocates per packet: flow lookup is a dictionary keyed by a fixed-size
-/// `FlowKey` (with a one-entry cache for runs of one flow), names are interned from the packet
-/// bytes, and only a ClientHello split across segments is copied (once per such flow). QUIC
-/// Initial packets are decrypted, but only the first few of a flow, and only once their
-/// header names a known version.
+/// Nothing here allocates per packet: flow lookup is an index of fixed-size `FlowKey` hashes
+/// and flow numbers (`HashIndex`, with a one-entry cache for runs of one flow), names are
+/// interned from the packet bytes, and only a ClientHello split across segments is copied
+/// (once per such flow). QUIC Initial packets are decrypted, but only the first few of a flow,
+/// and only once their header names a known version.
 struct FlowTracker {
     /// Consecutive packets of one flow and direction closer than this are one event.
     let coalescing: Nanoseconds
@@ -18,7 +18,7 @@ struct FlowTracker {
     let captureLink: LinkKind
 
     private(set) var states = FlowStateStore()
-    private var index: [FlowKey: UInt32] = [:]
+    private var index = HashIndex()
     private var lastKey: FlowKey?
     private var lastIndex: UInt32 = 0
     private(set) var events = NetEventBuffer()
@@ -126,10 +126,13 @@ struct FlowTracker {
     /// (FIN or RST seen) starts a new flow: ports are reused.
     private mutating func lookup(_ key: FlowKey, fromA: Bool, time: Nanoseconds, packet: DecodedPacket) -> UInt32 {
         var found: UInt32?
+        var hash: UInt32?
         if let lastKey, lastKey == key {
             found = lastIndex
-        } else if let existing = index[key] {
-            found = existing
+        } else {
+            let keyHash = HashIndex.hash(of: key)
+            hash = keyHash
+            found = index.place(hash: keyHash) { states[Int($0)].key == key }
         }
         var generation: UInt32 = 1
         if let existing = found {
@@ -148,7 +151,7 @@ struct FlowTracker {
         state.dnsNameB = dnsNames[key.addressB] ?? 0
         let created = UInt32(truncatingIfNeeded: states.count)
         states.append(state)
-        index[key] = created
+        index.set(created, hash: hash ?? HashIndex.hash(of: key)) { states[Int($0)].key == key }
         lastKey = key
         lastIndex = created
         return created
@@ -365,7 +368,7 @@ struct FlowTracker {
     mutating func takeResults() -> (states: FlowStateStore, events: NetEventBuffer, http: HTTPMessageTable) {
         defer {
             (states, events, http) = (FlowStateStore(), NetEventBuffer(), HTTPMessageTable())
-            (index, lastKey) = ([:], nil)
+            (index, lastKey) = (HashIndex(), nil)
         }
         return (states, events, http)
     }
