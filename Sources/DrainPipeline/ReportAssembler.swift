@@ -218,11 +218,10 @@ struct ReportAssembler {
         // stayed on the local link (a subnet broadcast, seen by its link-layer destination).
         var localFlows = [Bool](repeating: false, count: hosts.count)
         var routedFlows = [Bool](repeating: false, count: hosts.count)
-        for index in 0..<timeline.flows.count {
-            let flow = timeline.flows[index]
-            let hostPlace = place[Int(flow.endpoint)]
+        for (endpoint, flags) in zip(timeline.flows.endpoint, timeline.flows.flags) {
+            let hostPlace = Int(place[Int(endpoint)])
             guard hostPlace >= 0 else { continue }
-            if flow.flags.contains(.local) { localFlows[Int(hostPlace)] = true } else { routedFlows[Int(hostPlace)] = true }
+            if flags.contains(.local) { localFlows[hostPlace] = true } else { routedFlows[hostPlace] = true }
         }
         let energy = hosts.map { priced.costs.energy(of: $0, in: .radio) }
         // Only hosts at or above the energy of the last one listed can be listed (ties at it

@@ -106,6 +106,21 @@ import Testing
         #expect(report.endpoints.map(\.energyJ) == report.endpoints.map(\.energyJ).sorted(by: >))
     }
 
+    /// A connection label a trace gives more than one host counts once for each of them, however
+    /// often the hosts take turns on it.
+    @Test func aConnectionSharedByHostsCountsOnceForEach() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let turns = [("a", "c1"), ("b", "c1"), ("a", "c1"), ("a", "c2"), ("b", "c1"), ("c", "c1"), ("a", "c1"), ("b", "c2")]
+        let events = turns.enumerated().map { index, turn in
+            #"{"t":\#(index),"type":"net","dir":"tx","bytes":100,"host":"\#(turn.0).example","conn":"\#(turn.1)","iface":"wifi"}"#
+        }
+        let trace = try writeTrace([header] + events, named: "shared.jsonl", in: directory)
+        let report = try Analysis.run(AnalysisOptions(inputs: [trace.path], model: "iphone-lte"))
+        let connections = Dictionary(uniqueKeysWithValues: report.endpoints.map { ($0.endpoint, $0.connections) })
+        #expect(connections == ["a.example": 2, "b.example": 2, "c.example": 1])
+    }
+
     /// A run with more hosts than the report lists keeps the costliest and says how many there
     /// were: each host sends once, 20 s after the one before (past every tail, so each pays
     /// the same promotion and tail), 10 bytes more than it, so the first host costs least.

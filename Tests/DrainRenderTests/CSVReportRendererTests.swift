@@ -7,7 +7,7 @@ import Testing
 @Suite struct CSVReportRendererTests {
     static let tableNames = [
         "summary", "findings", "timeline", "breakdown", "endpoints", "bursts", "radio_states", "rules", "thresholds", "inputs",
-        "diagnostics", "metrics", "metrickit",
+        "diagnostics", "metrics", "limits", "metrickit",
     ]
 
     func table(_ name: String, of report: Report) throws -> [[String]] {
@@ -47,6 +47,27 @@ import Testing
         // The fixture: 49.87 J over 120 s = 1,496.1 J per hour; power is a rate, so no per-hour value.
         #expect(records.first { $0[0] == "energy.total_j" } == ["energy.total_j", "49.87", "J", "1496.1"])
         #expect(records.first { $0[0] == "energy.average_mw" } == ["energy.average_mw", "415.583333333", "mW", ""])
+    }
+
+    /// A script reading `endpoints.csv` can tell a cut list from a short one: `limits` gives
+    /// each list's limit, the rows there were, and whether rows were left out.
+    @Test func limitsTableSaysWhichListsWereCut() throws {
+        var report = ReportFixture.realistic
+        report.limits.endpoints = ListLimit(limit: 5_000, total: 956_044)
+        report.limits.bursts = ListLimit(limit: 5_000, total: 2)
+        report.limits.threads = ListLimit(limit: nil, total: 40)
+        report.limits.breakdown = ["radio": ListLimit(limit: 100, total: 100), "cpu": ListLimit(limit: 100, total: 101)]
+        let records = try table("limits", of: report)
+        #expect(records.first == ["list", "limit", "total", "cut"])
+        let byList = Dictionary(uniqueKeysWithValues: records.dropFirst().map { ($0[0], Array($0.dropFirst())) })
+        #expect(byList["endpoints"] == ["5000", "956044", "yes"])
+        #expect(byList["bursts"] == ["5000", "2", "no"])
+        #expect(byList["threads"] == ["", "40", "no"])
+        #expect(byList["breakdown.cpu"] == ["100", "101", "yes"])
+        #expect(byList["breakdown.radio"] == ["100", "100", "no"])
+        #expect(records.dropFirst().map { $0[0] } == [
+            "endpoints", "bursts", "radio_lane", "lifecycle", "marks", "threads", "breakdown.cpu", "breakdown.radio",
+        ])
     }
 
     @Test func isDeterministic() {

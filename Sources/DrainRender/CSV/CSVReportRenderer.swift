@@ -8,13 +8,14 @@ public struct CSVReportRenderer: Sendable {
 
     /// The tables in a fixed order: `summary`, `findings`, `timeline`, `breakdown`,
     /// `endpoints`, `bursts`, `radio_states`, `rules`, `thresholds`, `inputs`, `diagnostics`,
-    /// `metrics`. Each starts with a header record. A report of MetricKit inputs adds
+    /// `metrics`, `limits`. Each starts with a header record. A report of MetricKit inputs adds
     /// `metrickit` at the end, and a run with time gaps or backward jumps `time_gaps` after it.
     /// Deterministic; O(size of the report).
     public static func tables(_ report: Report) -> [(name: String, csv: String)] {
         var tables = [
             summary(report), findings(report), timeline(report), breakdown(report), endpoints(report), bursts(report),
             radioStates(report), rules(report), thresholds(report), inputs(report), diagnostics(report), metrics(report),
+            limits(report),
         ]
         if let aggregates = report.metrickit { tables.append(metricKit(aggregates)) }
         if let gaps = report.timeGaps { tables.append(timeGaps(gaps)) }
@@ -227,6 +228,25 @@ public struct CSVReportRenderer: Sendable {
             table.append([
                 .text(name), .number(MachineNumber.compact(metric.value, digits: 9)), .text(metric.unit),
                 metric.perHour.map { .number(MachineNumber.compact($0, digits: 9)) } ?? .empty,
+            ])
+        }
+        return table
+    }
+
+    /// `limits`: how each list that can be cut was cut (`list`, `limit`, `total`, `cut`), so a
+    /// script reading `endpoints.csv` or `bursts.csv` can tell a short list from a cut one.
+    /// The lists in the JSON's `limits` order, then `breakdown.<category>` by category name.
+    static func limits(_ report: Report) -> CSVTable {
+        var table = CSVTable(name: "limits", header: ["list", "limit", "total", "cut"])
+        let limits = report.limits
+        let lists = [
+            ("endpoints", limits.endpoints), ("bursts", limits.bursts), ("radio_lane", limits.radioLane),
+            ("lifecycle", limits.lifecycle), ("marks", limits.marks), ("threads", limits.threads),
+        ]
+        let breakdown = limits.breakdown.keys.sorted().map { ("breakdown." + $0, limits.breakdown[$0]!) }
+        for (name, limit) in lists + breakdown {
+            table.append([
+                .text(name), .integer(limit.limit), .integer(limit.total), .text(limit.isTruncated ? "yes" : "no"),
             ])
         }
         return table
