@@ -50,23 +50,17 @@ struct BoundedMedian {
     func median(replaying replay: ((Int64) -> Void) -> Void) -> Double {
         guard count > 0 else { return 0 }
         var upper = Search(rank: count / 2, of: self)
-        guard !count.isMultiple(of: 2) else {
-            var lower = Search(rank: count / 2 - 1, of: self)
-            while !(lower.found && upper.found) {
-                replay { value in
-                    lower.count(value)
-                    upper.count(value)
-                }
-                lower.narrow()
-                upper.narrow()
+        var lower = count.isMultiple(of: 2) ? Search(rank: count / 2 - 1, of: self) : nil
+        while !(upper.found && lower?.found ?? true) {
+            replay { value in
+                upper.count(value)
+                lower?.count(value)
             }
-            return (Double(lower.value) + Double(upper.value)) / 2
-        }
-        while !upper.found {
-            replay { upper.count($0) }
             upper.narrow()
+            lower?.narrow()
         }
-        return Double(upper.value)
+        guard let lower else { return Double(upper.value) }
+        return (Double(lower.value) + Double(upper.value)) / 2
     }
 
     /// The search for the value at one rank in sorted order (rank 0 is the smallest): the
