@@ -156,14 +156,15 @@ public struct StringTable: Sendable {
         slots = newSlots
     }
 
-    /// FNV-1a over the bytes: cheap, and good enough for host names and paths.
+    /// The standard library's hash of the bytes (SipHash-1-3 with a seed drawn per process):
+    /// an input cannot choose strings that share one hash. With FNV-1a, used before, a hostile
+    /// capture could give thousands of server names one hash (multicollisions of it are found
+    /// in a second), and every one of them interned would probe past all the others.
     @inline(__always)
-    private static func hash(_ utf8: UnsafeRawBufferPointer) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in utf8 {
-            hash = (hash ^ UInt32(byte)) &* 16_777_619
-        }
-        return hash
+    static func hash(_ utf8: UnsafeRawBufferPointer) -> UInt32 {
+        var hasher = Hasher()
+        hasher.combine(bytes: utf8)
+        return UInt32(truncatingIfNeeded: hasher.finalize())
     }
 }
 
