@@ -24,9 +24,10 @@
  * Two more shapes are made of nothing but short flows, one started at a fixed interval until
  * --size is written (--duration does not apply): --shape flows, a DNS question every 50 ms,
  * each to a resolver address of its own (100.64.0.0/10) and never answered, so that every
- * datagram is a flow of its own; --shape connections, an HTTPS poll every 250 ms, each on a
- * new TCP connection (the polls of the steady shape), so that source ports come round again
- * and later connections reuse a closed 5-tuple.
+ * datagram is a flow of its own (up to 4,194,304 of them, about 380 MB, after which the
+ * addresses repeat); --shape connections, an HTTPS poll every 250 ms, each on a new TCP
+ * connection (the polls of the steady shape), so that source ports come round again and later
+ * connections reuse a closed 5-tuple.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -1270,8 +1271,9 @@ static void usage(const char *message) {
                     "  SIZE: bytes, or with a unit: KiB MiB GiB TiB (also K M G T), kB MB GB TB\n"
                     "  steady (default): two hours of overlapping app traffic; sessions: 8.2 days of short\n"
                     "  sessions one after another with idle gaps (--duration overrides either); flows: an\n"
-                    "  unanswered DNS question every 50 ms, each its own flow; connections: an HTTPS poll\n"
-                    "  every 250 ms, each on its own TCP connection (neither takes --duration)\n");
+                    "  unanswered DNS question every 50 ms, each its own flow (the resolver addresses, in\n"
+                    "  100.64.0.0/10, repeat after 4,194,304 questions, about 380 MB); connections: an\n"
+                    "  HTTPS poll every 250 ms, each on its own TCP connection (neither takes --duration)\n");
     exit(message ? 2 : 0);
 }
 
