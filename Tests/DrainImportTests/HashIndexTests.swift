@@ -19,7 +19,7 @@ struct HashIndexTests {
         var table = HashIndex()
         for (flow, key) in keys.enumerated() {
             #expect(table.place(hash: hash(key)) { keys[Int($0)] == key } == nil)
-            table.set(UInt32(flow), hash: hash(key)) { keys[Int($0)] == key }
+            table.store(UInt32(flow), hash: hash(key), at: table.probe(hash: hash(key)) { keys[Int($0)] == key })
             #expect(table.count == flow + 1)
             #expect(table.slotCount >= 2 * table.count)
             #expect(table.slotCount & (table.slotCount - 1) == 0)
@@ -40,7 +40,7 @@ struct HashIndexTests {
         let shared = UInt32(HashIndex.initialSlots - 1)
         let some = keys.prefix(40)
         for (flow, key) in some.enumerated() {
-            table.set(UInt32(flow), hash: shared) { keys[Int($0)] == key }
+            table.store(UInt32(flow), hash: shared, at: table.probe(hash: shared) { keys[Int($0)] == key })
         }
         #expect(table.count == 40)
         for (flow, key) in some.enumerated() {
@@ -49,15 +49,37 @@ struct HashIndexTests {
         #expect(table.place(hash: shared) { _ in false } == nil)
     }
 
+    /// A key not yet stored costs one search: the probe that misses it ends at the slot the key
+    /// then takes, so storing it asks the key check nothing more.
+    @Test func aNewKeyIsStoredWhereItsSearchEnded() {
+        var table = HashIndex()
+        let shared = UInt32(5)
+        for flow in 0..<10 {
+            table.store(UInt32(flow), hash: shared, at: table.probe(hash: shared) { _ in false })
+        }
+        var checks = 0
+        let probe = table.probe(hash: shared) { _ in
+            checks += 1
+            return false
+        }
+        #expect(probe.place == nil)
+        #expect(checks == 10)
+        table.store(10, hash: shared, at: probe)
+        #expect(table.count == 11)
+        for flow in 0...10 {
+            #expect(table.place(hash: shared) { $0 == UInt32(flow) } == UInt32(flow))
+        }
+    }
+
     @Test func aKeyUsedAgainMovesToItsLatestFlowWithoutANewSlot() {
         var table = HashIndex()
         for (flow, key) in keys.prefix(100).enumerated() {
-            table.set(UInt32(flow), hash: hash(key)) { keys[Int($0)] == key }
+            table.store(UInt32(flow), hash: hash(key), at: table.probe(hash: hash(key)) { keys[Int($0)] == key })
         }
         // Flow 7's 5-tuple opens flow 100: flows 7 and 100 both hold keys[7] from here on.
         var reused = keys.prefix(100).map { $0 }
         reused.append(keys[7])
-        table.set(100, hash: hash(keys[7])) { reused[Int($0)] == keys[7] }
+        table.store(100, hash: hash(keys[7]), at: table.probe(hash: hash(keys[7])) { reused[Int($0)] == keys[7] })
         #expect(table.count == 100)
         #expect(table.place(hash: hash(keys[7])) { reused[Int($0)] == keys[7] } == 100)
         #expect(table.place(hash: hash(keys[8])) { reused[Int($0)] == keys[8] } == 8)
@@ -69,10 +91,12 @@ struct HashIndexTests {
         var table = HashIndex()
         var checks = 0
         for flow in 0..<1_000 {
-            table.set(UInt32(flow), hash: UInt32(flow) &* 2_654_435_761) { _ in
+            let hash = UInt32(flow) &* 2_654_435_761
+            let probe = table.probe(hash: hash) { _ in
                 checks += 1
                 return false
             }
+            table.store(UInt32(flow), hash: hash, at: probe)
         }
         #expect(table.slotCount == 2_048)
         #expect(checks == 0)

@@ -76,8 +76,9 @@ struct DeviceSide {
             var transportPackets: [Int] = []
             func place(of address: IPAddress) -> Int {
                 let hash = HashIndex.hash(of: address)
-                if let found = index.place(hash: hash, where: { addresses[Int($0)] == address }) { return Int(found) }
-                index.set(UInt32(addresses.count), hash: hash) { _ in false }
+                let probe = index.probe(hash: hash) { addresses[Int($0)] == address }
+                if let found = probe.place { return Int(found) }
+                index.store(UInt32(addresses.count), hash: hash, at: probe)
                 addresses.append(address)
                 packets.append(0)
                 transportPackets.append(0)

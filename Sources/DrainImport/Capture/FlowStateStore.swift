@@ -2,12 +2,12 @@
 ///
 /// Why blocks: one array grown by doubling holds up to twice the states it has, and copies
 /// them all at each doubling; flow states are the largest structure of a capture's import
-/// (448 bytes each): on the 1 GiB capture of short sessions the array was a quarter of the
+/// (416 bytes each): on the 1 GiB capture of short sessions the array was a quarter of the
 /// import's heap at its peak, a third of it unused. Here growing adds one block, so at most one
 /// block is unused, and `removeAll(handingBlocksTo:)` frees the states block by block while
 /// they are turned into the flow table.
 struct FlowStateStore: RandomAccessCollection {
-    /// States per block: 1,024 (448 KiB).
+    /// States per block: 1,024 (416 KiB).
     static let blockShift = 10
     static var blockSize: Int { 1 << blockShift }
     private static var slotMask: Int { blockSize - 1 }

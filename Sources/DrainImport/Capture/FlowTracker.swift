@@ -126,13 +126,14 @@ struct FlowTracker {
     /// (FIN or RST seen) starts a new flow: ports are reused.
     private mutating func lookup(_ key: FlowKey, fromA: Bool, time: Nanoseconds, packet: DecodedPacket) -> UInt32 {
         var found: UInt32?
-        var hash: UInt32?
+        var search: (hash: UInt32, probe: HashIndex.Probe)?
         if let lastKey, lastKey == key {
             found = lastIndex
         } else {
-            let keyHash = HashIndex.hash(of: key)
-            hash = keyHash
-            found = index.place(hash: keyHash) { states[Int($0)].key == key }
+            let hash = HashIndex.hash(of: key)
+            let probe = index.probe(hash: hash) { states[Int($0)].key == key }
+            search = (hash, probe)
+            found = probe.place
         }
         var generation: UInt32 = 1
         if let existing = found {
@@ -151,7 +152,13 @@ struct FlowTracker {
         state.dnsNameB = dnsNames[key.addressB] ?? 0
         let created = UInt32(truncatingIfNeeded: states.count)
         states.append(state)
-        index.set(created, hash: hash ?? HashIndex.hash(of: key)) { states[Int($0)].key == key }
+        if let search {
+            index.store(created, hash: search.hash, at: search.probe)
+        } else {
+            // The one-entry cache answered: the key is stored, so this search finds its slot.
+            let hash = HashIndex.hash(of: key)
+            index.store(created, hash: hash, at: index.probe(hash: hash) { states[Int($0)].key == key })
+        }
         lastKey = key
         lastIndex = created
         return created

@@ -31,44 +31,49 @@ struct HashIndex {
     @inline(__always)
     static func hash(of key: some Hashable) -> UInt32 { UInt32(truncatingIfNeeded: key.hashValue) }
 
-    /// The place stored for a key whose hash is `hash` and which `isKey` (given a stored place
-    /// of the same hash) confirms, or nil. Expected O(1): at most half the slots are used, so
-    /// a search ends at an empty slot within a few probes.
+    /// Where a search for one key ended: at the key's slot, or at the empty slot where the key
+    /// would be stored. Valid until the index next changes.
+    struct Probe {
+        /// The place stored for the key, or nil when the search ended at an empty slot.
+        let place: UInt32?
+        fileprivate let position: Int
+    }
+
+    /// Searches for a key whose hash is `hash` and which `isKey` (given a stored place of the
+    /// same hash) confirms. Expected O(1): at most half the slots are used, so a search ends at
+    /// an empty slot within a few probes.
     @inline(__always)
-    func place(hash: UInt32, where isKey: (UInt32) -> Bool) -> UInt32? {
+    func probe(hash: UInt32, where isKey: (UInt32) -> Bool) -> Probe {
         let mask = slots.count - 1
         var position = Int(hash) & mask
         while true {
             let slot = slots[position]
-            if slot == 0 { return nil }
+            if slot == 0 { return Probe(place: nil, position: position) }
             if UInt32(truncatingIfNeeded: slot &>> 32) == hash {
                 let place = UInt32(truncatingIfNeeded: slot) &- 1
-                if isKey(place) { return place }
+                if isKey(place) { return Probe(place: place, position: position) }
             }
             position = (position &+ 1) & mask
         }
     }
 
-    /// Stores `place` for a key whose hash is `hash`: in place of the stored place that
-    /// `isKey` confirms (a key whose place moved), else in a new slot. Expected O(1); amortised
+    /// The place stored for a key (see `probe(hash:where:)`), or nil.
+    @inline(__always)
+    func place(hash: UInt32, where isKey: (UInt32) -> Bool) -> UInt32? {
+        probe(hash: hash, where: isKey).place
+    }
+
+    /// Stores `place` for the key `probe` searched for, whose hash is `hash`: in place of its
+    /// stored place if the probe found one (a key whose place moved), else in the empty slot
+    /// the probe ended at. So a key not yet stored costs one search, not two. O(1); amortised
     /// O(1) with the doubling, which moves every slot once and reads no key.
     ///
-    /// - Precondition: `place` < `UInt32.max`.
-    mutating func set(_ place: UInt32, hash: UInt32, replacing isKey: (UInt32) -> Bool) {
+    /// - Precondition: `probe` came from this index since it last changed; `place` <
+    ///   `UInt32.max`.
+    mutating func store(_ place: UInt32, hash: UInt32, at probe: Probe) {
         precondition(place < UInt32.max, "place \(place) is beyond a hash index")
-        let entry = UInt64(hash) &<< 32 | UInt64(place &+ 1)
-        let mask = slots.count - 1
-        var position = Int(hash) & mask
-        while true {
-            let slot = slots[position]
-            if slot == 0 { break }
-            if UInt32(truncatingIfNeeded: slot &>> 32) == hash, isKey(UInt32(truncatingIfNeeded: slot) &- 1) {
-                slots[position] = entry
-                return
-            }
-            position = (position &+ 1) & mask
-        }
-        slots[position] = entry
+        slots[probe.position] = UInt64(hash) &<< 32 | UInt64(place &+ 1)
+        guard probe.place == nil else { return }
         count += 1
         if count * 2 > slots.count { grow() }
     }
