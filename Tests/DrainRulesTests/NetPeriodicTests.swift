@@ -217,6 +217,24 @@ import Testing
         #expect(findings.map { $0.number("period") } == [20, 33])
     }
 
+    /// Bursts are grouped by host and radio: a host's regular polls over one radio stay a
+    /// pattern beside its irregular traffic over the other, whichever radio it used first.
+    @Test func eachRadioOfAnEndpointIsJudgedSeparately() throws {
+        var run = TimelineBuilder()
+        let irregular = [0.0, 7, 50, 58, 140, 149]
+        for poll in 0..<6 {
+            run.net(irregular[poll], .tx, bytes: 300, host: "poll.example.com", link: .cellular)
+            run.net(3 + Double(poll) * 20, .tx, bytes: 300, host: "poll.example.com", link: .wifi)
+            run.net(1 + Double(poll) * 31, .tx, bytes: 300, host: "other.example.com", link: .cellular)
+            run.net(2 + irregular[poll], .tx, bytes: 300, host: "other.example.com", link: .wifi)
+        }
+        let findings = evaluate(run.build(end: 240)).findings(of: id)
+        let patterns = findings.map { ($0.texts("endpoint"), $0.texts("link"), $0.number("bursts"), $0.number("period")) }
+        #expect(patterns.count == 2, "\(patterns)")
+        #expect(patterns.contains { $0 == (["poll.example.com"], ["Wi-Fi"], 6, 20) })
+        #expect(patterns.contains { $0 == (["other.example.com"], ["cellular (LTE)"], 6, 31) })
+    }
+
     @Test func theMinimumNumberOfBurstsIsAParameter() throws {
         let timeline = requests(at: [0, 30, 60]).build(end: 70)
         #expect(evaluate(timeline).status(of: id) == .pass)
