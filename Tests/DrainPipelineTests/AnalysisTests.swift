@@ -121,6 +121,28 @@ import Testing
         #expect(connections == ["a.example": 2, "b.example": 2, "c.example": 1])
     }
 
+    /// A radio burst names its busiest host and counts its hosts; hosts of one burst are not
+    /// counted in the next. Bursts are 60 s apart, past every tail.
+    @Test func eachBurstNamesItsBusiestHost() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func send(_ time: Double, _ bytes: Int, _ host: String) -> String {
+            #"{"t":\#(time),"type":"net","dir":"tx","bytes":\#(bytes),"host":"\#(host)","iface":"cellular"}"#
+        }
+        let events = [
+            // c and b send as much, more than a: b wins the tie by its name's id (seen first).
+            send(0, 300, "a.example"), send(0.1, 200, "b.example"), send(0.2, 700, "c.example"), send(0.3, 500, "b.example"),
+            send(60, 100, "d.example"),
+            send(120, 50, "a.example"), send(120.1, 60, "a.example"),
+        ]
+        let trace = try writeTrace([header] + events, named: "bursts.jsonl", in: directory)
+        let report = try Analysis.run(AnalysisOptions(inputs: [trace.path], model: "iphone-lte"))
+        let bursts = report.radio.bursts
+        #expect(bursts.map(\.endpoint) == ["b.example", "d.example", "a.example"])
+        #expect(bursts.map(\.endpoints) == [3, 1, 1])
+        #expect(bursts.map(\.bytesUp) == [1_700, 100, 110])
+    }
+
     /// A run with more hosts than the report lists keeps the costliest and says how many there
     /// were: each host sends once, 20 s after the one before (past every tail, so each pays
     /// the same promotion and tail), 10 bytes more than it, so the first host costs least.
