@@ -37,6 +37,10 @@ struct HashIndex {
         /// The place stored for the key, or nil when the search ended at an empty slot.
         let place: UInt32?
         fileprivate let position: Int
+        /// The slot as the search read it and the slots then, to tell a probe that outlived a
+        /// change.
+        fileprivate let slot: UInt64
+        fileprivate let slotCount: Int
     }
 
     /// Searches for a key whose hash is `hash` and which `isKey` (given a stored place of the
@@ -48,10 +52,10 @@ struct HashIndex {
         var position = Int(hash) & mask
         while true {
             let slot = slots[position]
-            if slot == 0 { return Probe(place: nil, position: position) }
+            if slot == 0 { return Probe(place: nil, position: position, slot: 0, slotCount: slots.count) }
             if UInt32(truncatingIfNeeded: slot &>> 32) == hash {
                 let place = UInt32(truncatingIfNeeded: slot) &- 1
-                if isKey(place) { return Probe(place: place, position: position) }
+                if isKey(place) { return Probe(place: place, position: position, slot: slot, slotCount: slots.count) }
             }
             position = (position &+ 1) & mask
         }
@@ -72,6 +76,8 @@ struct HashIndex {
     ///   `UInt32.max`.
     mutating func store(_ place: UInt32, hash: UInt32, at probe: Probe) {
         precondition(place < UInt32.max, "place \(place) is beyond a hash index")
+        precondition(
+            probe.slotCount == slots.count && slots[probe.position] == probe.slot, "a hash index probe used after the index changed")
         slots[probe.position] = UInt64(hash) &<< 32 | UInt64(place &+ 1)
         guard probe.place == nil else { return }
         count += 1
