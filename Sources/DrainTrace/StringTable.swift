@@ -9,7 +9,7 @@ public typealias StringID = UInt32
 /// Interning is O(length) amortised; looking a string up by id is O(1).
 ///
 /// Why chunks: one byte buffer grown by doubling copied every string at each growth, and held
-/// the old buffer beside the new one while it did; a capture's connection labels are interned
+/// the old buffer beside the new one while it did; a capture's connection labels are added
 /// at the end of its import, when memory peaks. A chunk is filled and never moved, so growing
 /// adds a chunk and at most the last one has room to spare.
 public struct StringTable: Sendable {
@@ -22,9 +22,15 @@ public struct StringTable: Sendable {
     /// Where each string starts (`chunk << chunkShift + offset`); it ends where the next one
     /// starts when that is in the same chunk, else where its chunk's bytes end.
     private var starts: [Int32] = [0]
+    /// Each string's hash; 0 for one added by `appendUnindexed`.
     private var hashes: [UInt32] = [0]
-    /// Slot → id + 1 (0 = empty slot). Capacity is a power of two.
+    /// Slot → id + 1 (0 = empty slot). Capacity is a power of two, more than twice `indexed`.
     private var slots: [UInt32] = Array(repeating: 0, count: 64)
+    /// Strings in `slots`: all but the empty string and those added by `appendUnindexed`.
+    private var indexed = 0
+
+    /// Slots of the index, used or not (for tests).
+    var slotCount: Int { slots.count }
 
     public init() {}
 
@@ -48,7 +54,24 @@ public struct StringTable: Sendable {
         starts.append(Int32(truncatingIfNeeded: append(utf8)))
         hashes.append(hash)
         slots[slot] = UInt32(id + 1)
-        if starts.count * 2 > slots.count { grow() }
+        indexed += 1
+        if indexed * 2 > slots.count { grow() }
+        return StringID(id)
+    }
+
+    /// Adds UTF-8 bytes as a new string without looking them up or indexing them, and
+    /// returns its id. For strings that nothing looks up by text and that the caller knows to
+    /// be distinct from each other, such as a capture's connection labels (one per flow, each
+    /// naming its flow's 5-tuple): `intern` and `lookup` never find such a string here, so
+    /// interning the same text later gives it an id of its own. `intern(contentsOf:)` (how
+    /// tables are merged) interns them like any other string. O(length), and no random read of
+    /// the index: on a capture of a million one-datagram flows, hashing and indexing the
+    /// labels took 7 % of the run.
+    public mutating func appendUnindexed(_ utf8: UnsafeRawBufferPointer) -> StringID {
+        if utf8.isEmpty { return 0 }
+        let id = starts.count
+        starts.append(Int32(truncatingIfNeeded: append(utf8)))
+        hashes.append(0)
         return StringID(id)
     }
 
@@ -144,14 +167,15 @@ public struct StringTable: Sendable {
         return chunks[chunk].withUnsafeBytes { memcmp($0.baseAddress! + range.lowerBound, utf8.baseAddress!, utf8.count) == 0 }
     }
 
+    /// Doubles the slots, placing each indexed string again by its stored hash.
     private mutating func grow() {
         let capacity = slots.count * 2
         var newSlots = [UInt32](repeating: 0, count: capacity)
         let mask = capacity - 1
-        for id in 1..<starts.count {
-            var slot = Int(hashes[id]) & mask
+        for entry in slots where entry != 0 {
+            var slot = Int(hashes[Int(entry - 1)]) & mask
             while newSlots[slot] != 0 { slot = (slot + 1) & mask }
-            newSlots[slot] = UInt32(id + 1)
+            newSlots[slot] = entry
         }
         slots = newSlots
     }

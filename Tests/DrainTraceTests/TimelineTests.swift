@@ -27,6 +27,38 @@ import Testing
         #expect(table.count == 10_001)
     }
 
+    /// Strings added unindexed read back by id, take no place in the index (which grows only
+    /// with interned ones and finds each of them across its doublings), are not found by text,
+    /// and are interned like any other when tables merge.
+    @Test func unindexedStringsReadBackButAreNotFoundByText() {
+        var table = StringTable()
+        var interned: [StringID] = []
+        var unindexed: [StringID] = []
+        for index in 0..<5_000 {
+            interned.append(table.intern("host-\(index)"))
+            var label = "tcp 10.0.0.2:\(40_000 + index) → 203.0.113.9:443"
+            unindexed.append(label.withUTF8 { table.appendUnindexed(UnsafeRawBufferPointer($0)) })
+        }
+        #expect(table.count == 10_001)
+        #expect(Set(interned + unindexed).count == 10_000)
+        for index in stride(from: 0, to: 5_000, by: 499) {
+            #expect(table[unindexed[index]] == "tcp 10.0.0.2:\(40_000 + index) → 203.0.113.9:443")
+            #expect(table.intern("host-\(index)") == interned[index])
+            #expect(table.lookup("tcp 10.0.0.2:\(40_000 + index) → 203.0.113.9:443") == nil)
+        }
+        // 5,000 indexed strings need 16,384 slots (at most half full); with the labels, 32,768.
+        #expect(table.slotCount == 16_384)
+        let again = table.intern("tcp 10.0.0.2:40000 → 203.0.113.9:443")
+        #expect(again != unindexed[0] && table[again] == table[unindexed[0]])
+
+        var merged = StringTable()
+        let first = merged.intern("tcp 10.0.0.2:40001 → 203.0.113.9:443")
+        let ids = merged.intern(contentsOf: table)
+        #expect(ids[Int(unindexed[1])] == first)
+        #expect(ids[Int(again)] == ids[Int(unindexed[0])])
+        #expect(ids[Int(interned[7])] == merged.lookup("host-7"))
+    }
+
     /// Each string ends where the next begins: neighbours, prefixes of each other and the last
     /// string read back whole, before and after the table gives back its spare room.
     @Test func stringsEndWhereTheNextBeginsAcrossReleasingRoom() {

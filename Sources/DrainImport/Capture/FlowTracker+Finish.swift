@@ -27,6 +27,13 @@ extension FlowTracker {
             write(&text)
             return text.bytes.withUnsafeBytes { timeline.strings.intern($0) }
         }
+        // Each flow's label names its 5-tuple and, for a reused one, its generation: the labels
+        // differ from each other, and nothing looks one up by text, so none is hashed.
+        func label(_ write: (inout JSONLine) -> Void) -> StringID {
+            text.removeAll()
+            write(&text)
+            return text.bytes.withUnsafeBytes { timeline.strings.appendUnindexed($0) }
+        }
         var index = 0
         func convert(_ state: FlowState) {
             let deviceIsA = device.deviceIsA(state)
@@ -41,7 +48,7 @@ extension FlowTracker {
             if endpoint == 0 { endpoint = dnsNames[remote] ?? 0 }
             if endpoint == 0 { endpoint = intern { remote.appendText(to: &$0) } }
             endpoints[index] = endpoint
-            connections[index] = intern { Self.appendConnectionLabel(state, deviceIsA: deviceIsA, to: &$0) }
+            connections[index] = label { Self.appendConnectionLabel(state, deviceIsA: deviceIsA, to: &$0) }
 
             func side(_ raw: UInt8) -> FlowTable.Side {
                 raw == 0 ? .none : (Int(raw - 1) == up ? .device : .remote)

@@ -2,7 +2,7 @@ import DrainTrace
 
 /// The flow of each `net` event of a run, found through its connection label: a capture labels
 /// each event with its flow's `connection` (`label2`), unique per input. 4 bytes per string
-/// from the lowest connection label to the highest: a capture interns its connection labels
+/// from the lowest connection label to the highest: a capture adds its connection labels
 /// together as it ends, so that is about one per flow, not one per string of the run (request
 /// paths and names included). No hashing per event unless two inputs' flows share a label.
 struct FlowOfRow: Sendable {
