@@ -224,25 +224,35 @@ struct ReportAssembler {
             if flags.contains(.local) { localFlows[hostPlace] = true } else { routedFlows[hostPlace] = true }
         }
         let energy = hosts.map { priced.costs.energy(of: $0, in: .radio) }
-        // Only hosts at or above the energy of the last one listed can be listed (ties at it
-        // are listed by name), so only theirs are named and sorted: a capture of a million
-        // hosts, each sent one datagram, would otherwise make a million summaries to list 5,000.
+        func name(_ host: StringID) -> String { host == 0 ? "(unknown)" : timeline.strings[host] }
+        // Hosts are listed by energy, then by name (then by string id: "(unknown)" may also be a
+        // host's name). Only those at or above the energy of the last one listed can be listed,
+        // and of those tied at it only the first by name, so only the listed ones get a summary:
+        // a capture of a million hosts, each sent one datagram alike, would otherwise make and
+        // sort a million summaries to list 5,000.
         var listed = Array(hosts.indices)
         if hosts.count > Self.endpointLimit {
-            let lowest = energy.sorted(by: >)[Self.endpointLimit - 1]
+            let lowest = energy.firstInOrder(Self.endpointLimit, by: >)[Self.endpointLimit - 1]
             listed.removeAll { energy[$0] < lowest }
         }
-        // In the order of the string ids, as ties in energy and name are listed.
+        if listed.count > Self.endpointLimit {
+            listed = listed.map { (index: $0, name: name(hosts[$0])) }
+                .firstInOrder(Self.endpointLimit) {
+                    (energy[$0.index], $1.name, hosts[$1.index]) > (energy[$1.index], $0.name, hosts[$0.index])
+                }
+                .map(\.index)
+        }
+        // In the order of the string ids, which the stable sort keeps among equal energies and names.
         let rows = listed.sorted { hosts[$0] < hosts[$1] }.map { index in
             let host = hosts[index]
             let local = localFlows[index] && !routedFlows[index]
             return EndpointSummary(
-                endpoint: host == 0 ? "(unknown)" : timeline.strings[host], bytesUp: up[index], bytesDown: down[index],
-                bursts: bursts[index], connections: connections[index], energyJ: energy[index],
+                endpoint: name(host), bytesUp: up[index], bytesDown: down[index], bursts: bursts[index],
+                connections: connections[index], energyJ: energy[index],
                 local: host != 0 && (local || CaptureOptions.isLocalAddress(timeline.strings[host])))
         }
         .sorted { ($0.energyJ, $1.endpoint) > ($1.energyJ, $0.endpoint) }
-        return (Array(rows.prefix(Self.endpointLimit)), hosts.count)
+        return (rows, hosts.count)
     }
 
     /// The costliest keys of each category, and how many keys each category had.
