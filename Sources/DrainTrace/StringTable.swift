@@ -22,7 +22,7 @@ public struct StringTable: Sendable {
     /// Where each string starts (`chunk << chunkShift + offset`); it ends where the next one
     /// starts when that is in the same chunk, else where its chunk's bytes end.
     private var starts: [Int32] = [0]
-    /// Each string's hash; 0 for one added by `appendUnindexed`.
+    /// Each string's hash (never 0), or 0 for one added by `appendUnindexed`.
     private var hashes: [UInt32] = [0]
     /// Slot → id + 1 (0 = empty slot). Capacity is a power of two, more than twice `indexed`.
     private var slots: [UInt32] = Array(repeating: 0, count: 64)
@@ -167,15 +167,16 @@ public struct StringTable: Sendable {
         return chunks[chunk].withUnsafeBytes { memcmp($0.baseAddress! + range.lowerBound, utf8.baseAddress!, utf8.count) == 0 }
     }
 
-    /// Doubles the slots, placing each indexed string again by its stored hash.
+    /// Doubles the slots, placing each indexed string again by its stored hash, in id order
+    /// (the hashes are read in turn).
     private mutating func grow() {
         let capacity = slots.count * 2
         var newSlots = [UInt32](repeating: 0, count: capacity)
         let mask = capacity - 1
-        for entry in slots where entry != 0 {
-            var slot = Int(hashes[Int(entry - 1)]) & mask
+        for id in 1..<starts.count where hashes[id] != 0 {
+            var slot = Int(hashes[id]) & mask
             while newSlots[slot] != 0 { slot = (slot + 1) & mask }
-            newSlots[slot] = entry
+            newSlots[slot] = UInt32(id + 1)
         }
         slots = newSlots
     }
@@ -183,12 +184,13 @@ public struct StringTable: Sendable {
     /// The standard library's hash of the bytes (SipHash-1-3 with a seed drawn per process):
     /// an input cannot choose strings that share one hash. With FNV-1a, used before, a hostile
     /// capture could give thousands of server names one hash (multicollisions of it are found
-    /// in a second), and every one of them interned would probe past all the others.
+    /// in a second), and every one of them interned would probe past all the others. Never 0,
+    /// which marks a string that is not indexed.
     @inline(__always)
     static func hash(_ utf8: UnsafeRawBufferPointer) -> UInt32 {
         var hasher = Hasher()
         hasher.combine(bytes: utf8)
-        return UInt32(truncatingIfNeeded: hasher.finalize())
+        return max(1, UInt32(truncatingIfNeeded: hasher.finalize()))
     }
 }
 
