@@ -12,7 +12,9 @@ import DrainTrace
 /// at least `min_span_s` apart is periodic. A run that breaks short restarts at its last burst,
 /// so the breaking interval can open a new run; a periodic run keeps its last burst. An
 /// interval across a time gap of the run breaks a run (the bursts on either side were not
-/// observed as one sequence). One finding per endpoint and radio, with a time range per run.
+/// observed as one sequence). One finding per endpoint and radio, with a time range per run;
+/// findings share a key when they share an endpoint, so the engine merges an endpoint's two
+/// radios into one (`FindingMerger`: the lead's figures, the energy and ranges of both).
 ///
 /// The energy of the pattern is what its bursts caused on their radio (`RadioAttribution`): the
 /// promotions of the bursts that found the radio idle, and the radio time each burst added past
