@@ -4,7 +4,10 @@ extension Array {
     /// equivalent). They are found by partitioning around pivots drawn at random, keeping only
     /// the side that holds the `count`th (quickselect), and only they are sorted: expected
     /// O(n + count log count) comparisons, where sorting all takes O(n log n). Equivalent
-    /// elements are grouped apart at each step, so many equal ones cost no more.
+    /// elements are grouped apart at each step, so many equal ones cost no more. (Not
+    /// swift-algorithms' `min(count:sortedBy:)`: it inserts into a sorted buffer of `count`,
+    /// O(n · count) on an input that comes in ascending order, such as hosts each costlier
+    /// than the one before.)
     func firstInOrder(_ count: Int, by areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
         guard count < self.count else { return sorted(by: areInIncreasingOrder) }
         guard count > 0 else { return [] }

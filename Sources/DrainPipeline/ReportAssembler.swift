@@ -213,7 +213,7 @@ struct ReportAssembler {
         }
         guard !hosts.isEmpty else { return ([], 0) }
         var bursts = [Int](repeating: 0, count: hosts.count)
-        BurstDetector.forEachBurstStart(in: priced, model: model, by: .endpoint) { bursts[Int(place[Int($0.endpoint)])] += 1 }
+        BurstDetector.forEachBurstStart(in: priced, model: model, by: .endpoint) { burst, _ in bursts[Int(place[Int(burst.endpoint)])] += 1 }
         // Local by address (multicast, link-local), or because every capture flow with the host
         // stayed on the local link (a subnet broadcast, seen by its link-layer destination).
         var localFlows = [Bool](repeating: false, count: hosts.count)

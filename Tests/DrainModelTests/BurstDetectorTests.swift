@@ -86,7 +86,7 @@ struct BurstDetectorTests {
                 #expect(passed.map(\.burst) == ordinals.map { all[$0] })
             }
             var starts: [Burst] = []
-            BurstDetector.forEachBurstStart(in: priced, model: model, by: grouping) { starts.append($0) }
+            BurstDetector.forEachBurstStart(in: priced, model: model, by: grouping) { burst, _ in starts.append(burst) }
             #expect(starts.map(\.start) == all.map(\.start))
             #expect(starts.map(\.firstRow) == all.map(\.firstRow))
             #expect(starts.map(\.link) == all.map(\.link))

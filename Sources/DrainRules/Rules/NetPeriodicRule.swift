@@ -384,10 +384,10 @@ public struct NetPeriodicRule: Rule {
     }
 
     /// The start of every burst split by endpoint and radio, and the bursts of each endpoint on
-    /// each radio: 16 bytes a burst, 16 a group and 4 a string. The groups are found through a
-    /// place per string (the endpoint's first group) and a chain of its groups on other radios,
-    /// not a dictionary: a capture of a million hosts, each sent one datagram, has a million
-    /// groups, and the dictionary of them was about 4 % of its run, besides an array per group.
+    /// each radio: 16 bytes a burst and 20 a group. The groups are the burst detector's slots,
+    /// not keys of a dictionary: a capture of a million hosts, each sent one datagram, has a
+    /// million groups, and the dictionary of them was about 4 % of its run, besides an array
+    /// per group.
     private struct BurstStarts {
         /// The (endpoint, radio) pairs, in the order their first bursts began.
         private(set) var groups: [GroupKey] = []
@@ -400,20 +400,16 @@ public struct NetPeriodicRule: Rule {
 
         /// O(n + strings + bursts).
         init(_ context: RuleContext) {
-            var firstGroup = [Int32](repeating: -1, count: context.priced.timeline.strings.count)
-            var nextGroupOfEndpoint: [Int32] = []
+            // The group of each of the detector's slots (two per endpoint), -1 until its first burst.
+            var groupOfSlot: [Int32] = []
             var groupOfBurst: [Int32] = []
-            BurstDetector.forEachBurstStart(in: context.priced, model: context.model, by: .endpoint) { burst in
-                let endpoint = Int(burst.endpoint)
-                var group = firstGroup[endpoint]
-                while group >= 0, groups[Int(group)].link != burst.link { group = nextGroupOfEndpoint[Int(group)] }
-                if group < 0 {
-                    group = Int32(groups.count)
+            BurstDetector.forEachBurstStart(in: context.priced, model: context.model, by: .endpoint) { burst, slot in
+                if slot >= groupOfSlot.count { groupOfSlot.append(contentsOf: repeatElement(-1, count: slot + 1 - groupOfSlot.count)) }
+                if groupOfSlot[slot] < 0 {
+                    groupOfSlot[slot] = Int32(groups.count)
                     groups.append(GroupKey(endpoint: burst.endpoint, link: burst.link))
-                    nextGroupOfEndpoint.append(firstGroup[endpoint])
-                    firstGroup[endpoint] = group
                 }
-                groupOfBurst.append(group)
+                groupOfBurst.append(groupOfSlot[slot])
                 start.append(burst.start)
             }
             // A counting sort of the ordinals by group; stable, so each group's stay in time order.
